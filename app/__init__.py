@@ -1,0 +1,1 @@
+"""The web side of the game server: settings, storage, the table service, live streams and pages."""

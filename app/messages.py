@@ -1,0 +1,59 @@
+"""Building the messages a viewer receives. Pure functions: the one place where a state meets a viewer.
+
+Everything a viewer is sent passes through ``state_message``; the game's ``view``, ``legal`` and the redacted log are
+the only parts that depend on the game's state, so the leak tests can check this function directly.
+"""
+
+from __future__ import annotations
+
+import re
+from datetime import datetime
+from typing import Any
+
+from games.protocol import Game, State, Viewer, log_for
+
+LOG_TAIL = 120  # entries sent with each state message; the whole log stays in the table's state
+_SEAT_REF = re.compile(r"\{s(\d+)\}")
+
+
+def fill_names(text: str, names: list[str]) -> str:
+    """Engines write ``{s2}`` for a seat; people read names."""
+    return _SEAT_REF.sub(lambda m: names[int(m.group(1))] if int(m.group(1)) < len(names) else "?", text)
+
+
+def state_message(
+    game: Game,
+    *,
+    status: str,
+    seq: int,
+    state: State | None,
+    viewer: Viewer,
+    names: list[str],
+    table: dict[str, Any],
+    deadline: datetime | None,
+) -> dict[str, Any]:
+    """The ``state`` message of API.md for one viewer. ``table`` holds the public lobby facts."""
+    view: dict[str, Any] | None = None
+    legal: list[dict[str, Any]] = []
+    log: list[dict[str, Any]] = []
+    result = None
+    if state is not None:
+        view = game.view(state, viewer)
+        if viewer is not None and status == "playing":
+            legal = game.legal(state, viewer)
+        log = [{**entry, "text": fill_names(entry["text"], names)} for entry in log_for(state, viewer)[-LOG_TAIL:]]
+        result = game.result(state)
+    you_name = names[viewer] if viewer is not None and viewer < len(names) else "Spectator"
+    return {
+        "type": "state",
+        "seq": seq,
+        "status": status,
+        "game": game.id,
+        "you": {"seat": viewer, "name": you_name},
+        "view": view,
+        "legal": legal,
+        "log": log,
+        "result": result,
+        "deadline": deadline.isoformat() if deadline and status == "playing" else None,
+        "table": table,
+    }

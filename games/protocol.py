@@ -1,0 +1,159 @@
+"""The one protocol every game engine speaks, and the single guard in front of it.
+
+A game is pure data in, data out: its state is a JSON-friendly dict, its random source lives inside that dict
+(``games.rng``), and nothing here touches the clock, the network or the database. The platform only ever calls
+``apply_checked``: it refuses a finished game, a seat that may not act and an action that is not in the seat's
+``legal`` list, so a game's own ``apply`` never re-checks those.
+
+Log entries are written by the engine into ``state["log"]`` as ``{"seq", "text", "to"?}``. ``text`` names seats as
+``{s3}`` (the platform fills in display names); ``to`` restricts an entry to the listed seats. A log entry without
+``to`` is public, so an engine must add ``to`` to anything secret.
+"""
+
+from __future__ import annotations
+
+import copy
+import json
+import random
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+from pydantic import BaseModel
+
+State = dict[str, Any]
+Action = dict[str, Any]
+View = dict[str, Any]
+Seat = int
+Viewer = int | None  # a seat number, or None for a spectator
+# A bot sees exactly what its seat sees. It may return None to pass on optional actions (say, an assassination
+# it could declare at any time); a seat the game is waiting on must get an action.
+Bot = Callable[[View, list[Action], random.Random], Action | None]
+
+
+class IllegalAction(Exception):
+    """An action the game refuses. ``code`` is one of a small vocabulary (see CODES); the message says why."""
+
+    CODES = ("not_your_turn", "not_legal_now", "bad_action", "game_over")
+
+    def __init__(self, code: str, message: str) -> None:
+        super().__init__(message)
+        self.code = code
+        self.message = message
+
+
+@dataclass(frozen=True)
+class Window:
+    """A game-imposed deadline (a response window, say): ``key`` changes whenever a new window opens."""
+
+    key: str
+    seconds: float
+
+
+@dataclass(frozen=True)
+class Game:
+    """Everything the platform needs to know about one game, declared once in the game's package."""
+
+    id: str
+    title: str
+    min_players: int
+    max_players: int
+    options: type[BaseModel]
+    setup: Callable[[int, BaseModel, int], State]  # (players, options, seed) -> state
+    legal: Callable[[State, Seat], list[Action]]
+    apply: Callable[[State, Seat, Action], None]  # mutates the copy it is handed
+    view: Callable[[State, Viewer], View]
+    result: Callable[[State], dict[str, Any] | None]  # None while the game goes on
+    default_action: Callable[[State, Seat], Action]  # for timeouts and departed players; must be legal
+    bots: Mapping[str, Bot]
+    # Optional hooks.
+    window: Callable[[State], Window | None] = lambda state: None
+    # Seats the game is waiting on, when that differs from "every seat with a legal action" (optional actions such as
+    # a Spy's assassination must not hold up play or start a timer).
+    must_act: Callable[[State], list[Seat]] | None = None
+    teams: Callable[[State], dict[Seat, str]] | None = None  # public teams, for team chat
+    accepts: Callable[[State, Seat, Action], bool] | None = None  # for legal entries marked "template"
+    # Test hooks for the standing leak tests (DESIGN.md): every string a viewer may not learn, and a state in which
+    # everything that viewer cannot see has been redrawn consistently with what they know.
+    secrets: Callable[[State, Viewer], set[str]] = lambda state, viewer: set()
+    resample: Callable[[State, Viewer, random.Random], State] | None = None
+    description: str = ""
+    renderer: str | None = None  # module name under static/js/games/, None for the generic renderer
+    extra: Mapping[str, Any] = field(default_factory=dict)
+
+    def options_schema(self) -> dict[str, Any]:
+        return self.options.model_json_schema()
+
+    def parse_options(self, raw: Mapping[str, Any] | None) -> BaseModel:
+        """Validate table options; raises pydantic.ValidationError with the reasons."""
+        return self.options.model_validate(dict(raw or {}))
+
+    def new_state(self, players: int, options: Mapping[str, Any] | None, seed: int) -> State:
+        if not self.min_players <= players <= self.max_players:
+            raise ValueError(f"{self.title} takes {self.min_players} to {self.max_players} players, not {players}")
+        state = self.setup(players, self.parse_options(options), seed)
+        state.setdefault("log", [])
+        state["seq"] = 0
+        return state
+
+    def waiting_on(self, state: State) -> list[Seat]:
+        """The seats that may act now. Secret to the platform: a seat only ever learns its own legal list."""
+        if self.result(state) is not None:
+            return []
+        return [seat for seat in range(state["players"]) if self.legal(state, seat)]
+
+    def required(self, state: State) -> list[Seat]:
+        """The seats play is waiting for: the ones a timer runs for and a default action is applied to."""
+        if self.result(state) is not None:
+            return []
+        return self.must_act(state) if self.must_act is not None else self.waiting_on(state)
+
+
+def check_action_shape(action: Any) -> Action:
+    if not isinstance(action, dict) or not isinstance(action.get("type"), str):
+        raise IllegalAction("bad_action", 'An action must be a JSON object with a "type" string.')
+    return action
+
+
+def apply_checked(game: Game, state: State, seat: Seat, action: Any) -> State:
+    """Apply one action to a copy of ``state`` and return the copy; the original is never changed."""
+    action = check_action_shape(action)
+    if game.result(state) is not None:
+        raise IllegalAction("game_over", "The game is over; no more actions are taken.")
+    if not 0 <= seat < state["players"]:
+        raise IllegalAction("not_your_turn", f"Seat {seat} is not playing in this game.")
+    legal = game.legal(state, seat)
+    if not legal:
+        raise IllegalAction("not_your_turn", "You have nothing to do right now; wait for the others.")
+    if action not in legal and not _accepted_by_template(game, state, seat, action, legal):
+        kinds = sorted({entry["type"] for entry in legal})
+        raise IllegalAction(
+            "not_legal_now", f"'{action['type']}' with those details is not allowed now. You may: {', '.join(kinds)}."
+        )
+    new = copy.deepcopy(state)
+    new["seq"] = state["seq"] + 1
+    mark = len(new["log"])
+    game.apply(new, seat, action)
+    for entry in new["log"][mark:]:
+        entry["seq"] = new["seq"]
+    return new
+
+
+def _accepted_by_template(game: Game, state: State, seat: Seat, action: Action, legal: list[Action]) -> bool:
+    has_template = any(entry.get("template") and entry["type"] == action["type"] for entry in legal)
+    return has_template and game.accepts is not None and game.accepts(state, seat, action)
+
+
+def log_for(state: State, viewer: Viewer) -> list[dict[str, Any]]:
+    """The log as ``viewer`` may read it: public entries and those addressed to them, without routing fields."""
+    out = []
+    for entry in state.get("log", []):
+        to = entry.get("to")
+        if to is None or (viewer is not None and viewer in to):
+            out.append({"seq": entry.get("seq", 0), "text": entry["text"]})
+    return out
+
+
+def round_trip(state: State) -> State:
+    """The state after a trip through JSON, as the database stores it."""
+    return json.loads(json.dumps(state))
