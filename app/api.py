@@ -1,0 +1,199 @@
+"""The REST half of API.md. Each route is a thin shell over ``TableService``."""
+
+from __future__ import annotations
+
+from typing import Annotated, Any
+
+from fastapi import APIRouter, Depends, Header, Query, Request
+from pydantic import BaseModel, Field
+
+from app.errors import ApiError
+from app.service import TableService, Viewing
+
+router = APIRouter(prefix="/api")
+
+
+def get_service(request: Request) -> TableService:
+    return request.app.state.service
+
+
+def base_url(request: Request) -> str:
+    configured = request.app.state.settings.public_url
+    return configured or str(request.base_url).rstrip("/")
+
+
+def bearer(authorization: Annotated[str | None, Header()] = None) -> str | None:
+    if authorization is None:
+        return None
+    scheme, _, token = authorization.partition(" ")
+    if scheme.lower() != "bearer" or not token.strip():
+        raise ApiError(401, "bad_token", "Send your seat token as 'Authorization: Bearer <token>'.")
+    return token.strip()
+
+
+ServiceDep = Annotated[TableService, Depends(get_service)]
+TokenDep = Annotated[str | None, Depends(bearer)]
+BaseDep = Annotated[str, Depends(base_url)]
+
+
+async def current_viewer(table_id: str, service: ServiceDep, token: TokenDep,
+                         spectate: Annotated[str | None, Query()] = None) -> Viewing:
+    return await service.viewer(table_id, token, spectate)
+
+
+async def current_seat(table_id: str, service: ServiceDep, token: TokenDep) -> int:
+    return await service.seat_viewer(table_id, token)
+
+
+ViewerDep = Annotated[Viewing, Depends(current_viewer)]
+SeatDep = Annotated[int, Depends(current_seat)]
+
+
+class CreateTable(BaseModel):
+    game: str
+    name: str
+    options: dict[str, Any] | None = None
+    turn_timer: float | None = Field(None, description="Seconds per turn; none for untimed play.")
+
+
+class Join(BaseModel):
+    name: str
+    invite: str
+
+
+class AddBots(BaseModel):
+    count: int = 1
+    kind: str | None = None
+
+
+class Act(BaseModel):
+    action: Any
+    expect_seq: int | None = None
+
+
+class Chat(BaseModel):
+    text: str
+    channel: str | None = None
+
+
+class SetBot(BaseModel):
+    kind: str | None = None
+
+
+def seat_url(base: str, table_id: str, token: str) -> str:
+    # The token rides in the fragment, which browsers never send to a server (or its logs).
+    return f"{base}/t/{table_id}/seat#{token}"
+
+
+@router.get("/games")
+async def list_games(service: ServiceDep) -> list[dict[str, Any]]:
+    return [game_public(g) for g in service.games.values()]
+
+
+def game_public(game: Any) -> dict[str, Any]:
+    return {"id": game.id, "title": game.title, "min_players": game.min_players, "max_players": game.max_players,
+            "options_schema": game.options_schema(), "description": game.description, "renderer": game.renderer,
+            "bots": list(game.bots)}
+
+
+@router.post("/tables", status_code=201)
+async def create_table(body: CreateTable, service: ServiceDep, base: BaseDep) -> dict[str, Any]:
+    row, token = await service.create(body.game, body.name, body.options, body.turn_timer)
+    return {"table_id": row.id, "seat": 0, "token": token, "invite_url": f"{base}/t/{row.id}?invite={row.invite_code}",
+            "spectate_url": f"{base}/t/{row.id}/watch?key={row.spectate_key}",
+            "seat_url": seat_url(base, row.id, token)}
+
+
+@router.get("/tables/{table_id}")
+async def get_table(table_id: str, service: ServiceDep) -> dict[str, Any]:
+    row, seats = await service.snapshot(table_id)
+    info = service.table_info(row, seats, None, "")
+    return {"table_id": row.id, "game": row.game, "status": row.status, "seats": info["seats"],
+            "options": row.options, "host_seat": row.host_seat, "spectators": row.spectators,
+            "turn_timer": row.turn_timer, "commitment": row.commitment, "seq": row.seq,
+            "next_table_id": row.next_table_id}
+
+
+@router.post("/tables/{table_id}/join")
+async def join_table(table_id: str, body: Join, service: ServiceDep, base: BaseDep) -> dict[str, Any]:
+    seat, token = await service.join(table_id, body.name, body.invite)
+    return {"seat": seat, "token": token, "seat_url": seat_url(base, table_id, token)}
+
+
+@router.post("/tables/{table_id}/bots")
+async def add_bots(table_id: str, body: AddBots, seat: SeatDep, service: ServiceDep) -> dict[str, Any]:
+    await service.add_bots(table_id, seat, body.count, body.kind)
+    return await get_table(table_id, service)
+
+
+@router.delete("/tables/{table_id}/seats/{target}")
+async def remove_seat(table_id: str, target: int, seat: SeatDep, service: ServiceDep) -> dict[str, Any]:
+    await service.remove_seat(table_id, seat, target)
+    return await get_table(table_id, service)
+
+
+@router.post("/tables/{table_id}/leave")
+async def leave_table(table_id: str, seat: SeatDep, service: ServiceDep) -> dict[str, Any]:
+    await service.leave(table_id, seat)
+    return {"left": True}
+
+
+@router.post("/tables/{table_id}/start")
+async def start_table(table_id: str, seat: SeatDep, service: ServiceDep) -> dict[str, Any]:
+    await service.start(table_id, seat)
+    return await get_table(table_id, service)
+
+
+@router.get("/tables/{table_id}/state")
+async def get_state(table_id: str, viewer: ViewerDep, service: ServiceDep, base: BaseDep) -> dict[str, Any]:
+    row, seats = await service.snapshot(table_id)
+    return service.message_for(row, seats, viewer.seat, base)
+
+
+@router.post("/tables/{table_id}/actions")
+async def post_action(table_id: str, body: Act, viewer: ViewerDep, service: ServiceDep,
+                      base: BaseDep) -> dict[str, Any]:
+    if viewer.seat is None:
+        raise ApiError(403, "spectator", "Spectators watch; they cannot act.")
+    await service.act(table_id, viewer.seat, body.action, body.expect_seq)
+    row, seats = await service.snapshot(table_id)
+    return service.message_for(row, seats, viewer.seat, base)
+
+
+@router.post("/tables/{table_id}/seats/{target}/bot")
+async def seat_to_bot(table_id: str, target: int, seat: SeatDep, service: ServiceDep,
+                      body: SetBot | None = None) -> dict[str, Any]:
+    await service.set_bot(table_id, seat, target, body.kind if body else None)
+    return await get_table(table_id, service)
+
+
+@router.post("/tables/{table_id}/reclaim")
+async def reclaim_seat(table_id: str, seat: SeatDep, service: ServiceDep) -> dict[str, Any]:
+    await service.reclaim(table_id, seat)
+    return await get_table(table_id, service)
+
+
+@router.post("/tables/{table_id}/again")
+async def play_again(table_id: str, seat: SeatDep, service: ServiceDep, base: BaseDep) -> dict[str, Any]:
+    new_id, new_seat, token = await service.again(table_id, seat)
+    return {"table_id": new_id, "seat": new_seat, "token": token, "seat_url": seat_url(base, new_id, token)}
+
+
+@router.get("/tables/{table_id}/chat")
+async def get_chat(table_id: str, viewer: ViewerDep, service: ServiceDep) -> list[dict[str, Any]]:
+    from app.service import chat_public
+
+    row, _ = await service.snapshot(table_id)
+    return [chat_public(c) for c in await service.chat_rows(table_id) if service.can_read(row, viewer.seat, c.channel)]
+
+
+@router.post("/tables/{table_id}/chat", status_code=201)
+async def post_chat(table_id: str, body: Chat, viewer: ViewerDep, service: ServiceDep) -> dict[str, Any]:
+    await service.post_chat(table_id, viewer.seat, body.text, body.channel)
+    return {"sent": True}
+
+
+@router.get("/tables/{table_id}/audit")
+async def get_audit(table_id: str, service: ServiceDep) -> dict[str, Any]:
+    """Seed, options and the full action log once the game has finished; before that only the commitment."""
+    return await service.audit(table_id)

@@ -1,0 +1,152 @@
+"""Moves nobody types: bots taking their turns, and default actions when a deadline passes.
+
+Both go through ``TableService.act`` in strict mode: a move computed for seq n is applied only at seq n, so two
+workers racing for the same bot or the same deadline never both move.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+import random
+from datetime import timedelta
+
+from sqlalchemy import or_, select
+
+from app.errors import ApiError
+from app.models import TableRow
+from app.service import Conflict, TableService, aware, now
+
+log = logging.getLogger(__name__)
+DEFAULTS_PER_EXPIRY = 64  # a safety bound: one expiry applies at most this many default actions
+
+
+class Autoplay:
+    def __init__(self, service: TableService) -> None:
+        self.service = service
+        self.settings = service.settings
+        self._running: dict[str, asyncio.Task[None]] = {}
+        self._dirty: set[str] = set()
+        self._sweeper: asyncio.Task[None] | None = None
+
+    # ----------------------------------------------------------------- bots
+
+    async def poke(self, table_id: str) -> None:
+        """Called after every change of a table: let its bots look again."""
+        if table_id in self._running:
+            self._dirty.add(table_id)
+            return
+        self._running[table_id] = asyncio.create_task(self._bots_loop(table_id))
+
+    async def _bots_loop(self, table_id: str) -> None:
+        try:
+            while True:
+                self._dirty.discard(table_id)
+                moved = await self._bots_once(table_id)
+                if not moved and table_id not in self._dirty:
+                    return
+        except Exception:
+            log.exception("bot runner failed on table %s", table_id)
+        finally:
+            self._running.pop(table_id, None)
+
+    async def _bots_once(self, table_id: str) -> bool:
+        """One round of decisions at the current seq; True when a bot moved."""
+        row, seats = await self.service.snapshot(table_id)
+        if row.status != "playing" or row.state is None:
+            return False
+        game = self.service.game(row.game)
+        waiting = set(game.waiting_on(row.state))
+        for seat in seats:
+            if seat.bot is None or seat.seat not in waiting:
+                continue
+            bot = game.bots[seat.bot]
+            # The bot is handed its own seat's view and legal list, nothing else: it cannot cheat.
+            view = game.view(row.state, seat.seat)
+            legal = game.legal(row.state, seat.seat)
+            rand = random.Random(f"{table_id}:{row.seq}:{seat.seat}")
+            action = bot(view, legal, rand)
+            if action is None:
+                continue
+            if self.settings.bot_delay > 0:
+                await asyncio.sleep(self.settings.bot_delay)
+            try:
+                await self.service.act(table_id, seat.seat, action, row.seq, source="bot", strict=True)
+            except Conflict:
+                return True  # the table moved on meanwhile: look again
+            except ApiError as exc:
+                log.warning("bot %s at table %s made a refused move: %s", seat.bot, table_id, exc.message)
+                return False
+            return True
+        return False
+
+    # ----------------------------------------------------------------- deadlines
+
+    async def expire(self, table_id: str) -> int:
+        """Apply default actions for everyone a passed deadline was waiting on. Returns how many were applied."""
+        applied = 0
+        defaulted: set[int] = set()
+        while applied < DEFAULTS_PER_EXPIRY:
+            row, seats = await self.service.snapshot(table_id)
+            if row.status != "playing" or row.state is None:
+                break
+            game = self.service.game(row.game)
+            required = game.required(row.state)
+            deadline = aware(row.deadline)
+            passed = deadline is not None and deadline <= now()
+            # Once a seat has timed out, its own follow-up steps (a two-step turn) time out with it.
+            due = required if passed else [s for s in required if s in defaulted]
+            if not due:
+                break
+            seat = due[0]
+            action = game.default_action(row.state, seat)
+            try:
+                await self.service.act(table_id, seat, action, row.seq, source="timer", strict=True)
+            except Conflict:
+                continue
+            defaulted.add(seat)
+            applied += 1
+        return applied
+
+    async def sweep(self) -> None:
+        """Find tables whose deadline passed, or whose bots stalled (say, after a restart), and move them on."""
+        stamp = now()
+        stalled = stamp - timedelta(seconds=self.settings.bot_delay + 3)
+        async with self.service.sessions() as session:
+            rows = (await session.execute(
+                select(TableRow.id, TableRow.deadline, TableRow.bots_waiting, TableRow.updated_at).where(
+                    TableRow.status == "playing",
+                    or_(TableRow.deadline <= stamp, TableRow.bots_waiting.is_(True)),
+                ))).all()
+        for table_id, deadline, bots_waiting, updated_at in rows:
+            if deadline is not None and aware(deadline) <= stamp:
+                await self.expire(table_id)
+            if bots_waiting and aware(updated_at) <= stalled:
+                await self.poke(table_id)
+
+    async def _sweep_forever(self) -> None:
+        while True:
+            try:
+                await self.sweep()
+            except Exception:
+                log.exception("sweep failed")
+            await asyncio.sleep(self.settings.sweep_interval)
+
+    async def start(self) -> None:
+        self._sweeper = asyncio.create_task(self._sweep_forever())
+        # Tables whose bots were mid-thought when the server stopped pick up at once.
+        async with self.service.sessions() as session:
+            ids = (await session.scalars(select(TableRow.id).where(
+                TableRow.status == "playing", TableRow.bots_waiting.is_(True)))).all()
+        for table_id in ids:
+            await self.poke(table_id)
+
+    async def stop(self) -> None:
+        tasks = [t for t in [self._sweeper, *self._running.values()] if t is not None]
+        for task in tasks:
+            task.cancel()
+        for task in tasks:
+            with contextlib.suppress(asyncio.CancelledError, Exception):
+                await task
+

@@ -1,0 +1,71 @@
+"""The app factory: settings in, a FastAPI app out, with a lifespan that owns the database, hub and timers."""
+
+from __future__ import annotations
+
+import importlib
+from collections.abc import AsyncIterator, Mapping
+from contextlib import asynccontextmanager
+
+from fastapi import FastAPI
+from fastapi.exceptions import RequestValidationError
+from fastapi.staticfiles import StaticFiles
+from starlette.exceptions import HTTPException as StarletteHTTPException
+
+from app import api, pages, stream
+from app.autoplay import Autoplay
+from app.db import ROOT, make_engine, migrate, sessionmaker
+from app.errors import ApiError, api_error_handler, http_error_handler, validation_error_handler
+from app.hub import Hub, RedisHub
+from app.live import LiveHub
+from app.service import TableService
+from app.settings import Settings
+from games import GAMES
+from games.protocol import Game
+
+
+def load_games(extra: list[str]) -> dict[str, Game]:
+    """The registry, plus any ``module:attribute`` games named in settings (the test game, say)."""
+    games = dict(GAMES)
+    for path in extra:
+        module, _, attribute = path.partition(":")
+        game = getattr(importlib.import_module(module), attribute or "GAME")
+        games[game.id] = game
+    return games
+
+
+def create_app(settings: Settings | None = None, games: Mapping[str, Game] | None = None) -> FastAPI:
+    settings = settings or Settings.from_env()
+    registry = dict(games) if games is not None else load_games(settings.extra_games)
+
+    @asynccontextmanager
+    async def lifespan(app: FastAPI) -> AsyncIterator[None]:
+        await migrate(settings.database_url)
+        engine = make_engine(settings.database_url)
+        hub: Hub = RedisHub(settings.redis_url) if settings.redis_url else Hub()
+        await hub.start()
+        service = TableService(settings, sessionmaker(engine), registry, hub)
+        if not settings.redis_url:
+            await service.reset_presence()  # a lone process: nobody is connected before it starts
+        autoplay = Autoplay(service)
+        service.after_action = autoplay.poke
+        live = LiveHub(service)
+        app.state.service, app.state.autoplay, app.state.live = service, autoplay, live
+        await autoplay.start()
+        try:
+            yield
+        finally:
+            await autoplay.stop()
+            await live.close_all()
+            await hub.stop()
+            await engine.dispose()
+
+    app = FastAPI(title="Tabletop Secrets", lifespan=lifespan)
+    app.state.settings = settings
+    app.add_exception_handler(ApiError, api_error_handler)
+    app.add_exception_handler(RequestValidationError, validation_error_handler)
+    app.add_exception_handler(StarletteHTTPException, http_error_handler)
+    app.include_router(api.router)
+    app.include_router(stream.router)
+    app.include_router(pages.router)
+    app.mount("/static", StaticFiles(directory=str(ROOT / "static")), name="static")
+    return app

@@ -1,0 +1,77 @@
+"""Database tables: a table's row holds its latest snapshot; actions are the append-only log."""
+
+from __future__ import annotations
+
+from datetime import datetime
+from typing import Any
+
+from sqlalchemy import JSON, Boolean, DateTime, Float, ForeignKey, Integer, String, Text
+from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column
+
+
+class Base(DeclarativeBase):
+    pass
+
+
+class TableRow(Base):
+    __tablename__ = "tables"
+
+    id: Mapped[str] = mapped_column(String(32), primary_key=True)
+    game: Mapped[str] = mapped_column(String(64))
+    options: Mapped[dict[str, Any]] = mapped_column(JSON)
+    status: Mapped[str] = mapped_column(String(16), default="lobby")  # lobby | playing | finished
+    host_seat: Mapped[int] = mapped_column(Integer, default=0)
+    invite_code: Mapped[str] = mapped_column(String(64))
+    spectate_key: Mapped[str] = mapped_column(String(64))
+    seed: Mapped[str] = mapped_column(String(128))  # secret until the end
+    commitment: Mapped[str] = mapped_column(String(64))  # sha256(seed), public from creation
+    seq: Mapped[int] = mapped_column(Integer, default=0)  # actions applied
+    version: Mapped[int] = mapped_column(Integer, default=0)  # bumps on every change: the optimistic guard
+    state: Mapped[dict[str, Any] | None] = mapped_column(JSON, nullable=True)
+    turn_timer: Mapped[float | None] = mapped_column(Float, nullable=True)
+    deadline: Mapped[datetime | None] = mapped_column(DateTime(timezone=True), nullable=True, index=True)
+    timer_key: Mapped[str | None] = mapped_column(String(256), nullable=True)
+    bots_waiting: Mapped[bool] = mapped_column(Boolean, default=False)
+    spectators: Mapped[int] = mapped_column(Integer, default=0)
+    next_table_id: Mapped[str | None] = mapped_column(String(32), nullable=True)
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+    updated_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), index=True)
+
+    # Every UPDATE carries "WHERE version = <loaded>": two workers (or two tabs) never both commit on one version.
+    __mapper_args__ = {"version_id_col": version}
+
+
+class SeatRow(Base):
+    __tablename__ = "seats"
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
+    table_id: Mapped[str] = mapped_column(ForeignKey("tables.id", ondelete="CASCADE"), index=True)
+    seat: Mapped[int] = mapped_column(Integer)
+    name: Mapped[str] = mapped_column(String(64))
+    bot: Mapped[str | None] = mapped_column(String(32), nullable=True)  # the bot kind playing this seat
+    token_hash: Mapped[str | None] = mapped_column(String(64), nullable=True, index=True)
+    away: Mapped[bool] = mapped_column(Boolean, default=False)
+    connections: Mapped[int] = mapped_column(Integer, default=0)
+
+
+class ActionRow(Base):
+    __tablename__ = "actions"
+
+    table_id: Mapped[str] = mapped_column(ForeignKey("tables.id", ondelete="CASCADE"), primary_key=True)
+    seq: Mapped[int] = mapped_column(Integer, primary_key=True)
+    seat: Mapped[int] = mapped_column(Integer)
+    action: Mapped[dict[str, Any]] = mapped_column(JSON)
+    source: Mapped[str] = mapped_column(String(16))  # seat | bot | timer
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+
+
+class ChatRow(Base):
+    __tablename__ = "chat"
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
+    table_id: Mapped[str] = mapped_column(ForeignKey("tables.id", ondelete="CASCADE"), index=True)
+    channel: Mapped[str] = mapped_column(String(40))  # table | spectators | team:<name>
+    seat: Mapped[int | None] = mapped_column(Integer, nullable=True)
+    name: Mapped[str] = mapped_column(String(64))
+    text: Mapped[str] = mapped_column(Text)
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))

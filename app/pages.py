@@ -1,0 +1,92 @@
+"""Server-rendered pages: home, table (lobby, play, result), spectate, seat link, fairness proof, rules help."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from fastapi import APIRouter, Request
+from fastapi.responses import HTMLResponse
+from fastapi.templating import Jinja2Templates
+
+from app import fairness
+from app.api import game_public
+from app.db import ROOT
+from app.errors import ApiError
+from app.service import TableService
+
+router = APIRouter()
+templates = Jinja2Templates(directory=str(ROOT / "templates"))
+RULES_DIR = ROOT / "templates" / "rules"
+
+
+def _service(request: Request) -> TableService:
+    return request.app.state.service
+
+
+def _page(request: Request, name: str, status: int = 200, **context: Any) -> HTMLResponse:
+    return templates.TemplateResponse(request, name, context, status_code=status)
+
+
+def _error_page(request: Request, exc: ApiError) -> HTMLResponse:
+    return _page(request, "error.html", exc.status, title="Not found" if exc.status == 404 else "Sorry",
+                 message=exc.message)
+
+
+@router.get("/", response_class=HTMLResponse)
+async def home(request: Request) -> HTMLResponse:
+    games = [game_public(g) for g in _service(request).games.values()]
+    return _page(request, "home.html", games=games)
+
+
+async def _table_page(request: Request, table_id: str, spectate_key: str | None) -> HTMLResponse:
+    service = _service(request)
+    try:
+        row, _ = await service.snapshot(table_id)
+        game = game_public(service.game(row.game))
+    except ApiError as exc:
+        return _error_page(request, exc)
+    return _page(request, "table.html", table_id=table_id, game=game, spectate_key=spectate_key,
+                 invite=request.query_params.get("invite"))
+
+
+@router.get("/t/{table_id}", response_class=HTMLResponse)
+async def table_page(request: Request, table_id: str) -> HTMLResponse:
+    return await _table_page(request, table_id, None)
+
+
+@router.get("/t/{table_id}/watch", response_class=HTMLResponse)
+async def spectate_page(request: Request, table_id: str, key: str = "") -> HTMLResponse:
+    return await _table_page(request, table_id, key)
+
+
+@router.get("/t/{table_id}/seat", response_class=HTMLResponse)
+async def seat_page(request: Request, table_id: str) -> HTMLResponse:
+    return _page(request, "seat.html", table_id=table_id)
+
+
+@router.get("/t/{table_id}/verify", response_class=HTMLResponse)
+async def verify_page(request: Request, table_id: str) -> HTMLResponse:
+    service = _service(request)
+    try:
+        audit = await service.audit(table_id)
+        game = service.game(audit["game"])
+    except ApiError as exc:
+        return _error_page(request, exc)
+    replay = None
+    if audit["seed"]:
+        ok, message, _ = fairness.replay(game, audit)
+        replay = {"ok": ok, "message": message}
+    return _page(request, "verify.html", table_id=table_id, audit=audit, replay=replay, game=game_public(game))
+
+
+@router.get("/games/{game_id}/rules", response_class=HTMLResponse)
+async def rules_page(request: Request, game_id: str) -> HTMLResponse:
+    service = _service(request)
+    try:
+        game = service.game(game_id)
+    except ApiError as exc:
+        return _error_page(request, exc)
+    path: Path = RULES_DIR / f"{game.id}.html"
+    rules_html = path.read_text() if path.exists() else "<p>Rules help for this game is still to be written.</p>"
+    return _page(request, "rules.html", game=game_public(game), rules_html=rules_html)

@@ -1,0 +1,620 @@
+"""The table service: every change to a table goes through here, one transaction per change.
+
+Lobby changes and game actions alike load the table row, change it, and commit guarded by the row's version
+(optimistic concurrency, see ``models.TableRow``). After a commit the hub announces ``{table_id, seq}``; each worker
+then builds its own viewers' messages, so no secret ever crosses the bus.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import hashlib
+import secrets
+import time
+import unicodedata
+from collections import deque
+from collections.abc import Awaitable, Callable, Mapping
+from dataclasses import dataclass
+from datetime import UTC, datetime
+from typing import Any
+
+from pydantic import ValidationError
+from sqlalchemy import select, update
+from sqlalchemy.exc import IntegrityError
+from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
+from sqlalchemy.orm.exc import StaleDataError
+
+from app import fairness
+from app.errors import ApiError, not_found
+from app.hub import Hub
+from app.messages import state_message
+from app.models import ActionRow, ChatRow, SeatRow, TableRow
+from app.settings import Settings
+from app.timing import next_deadline
+from games.protocol import Game, IllegalAction, Viewer, apply_checked
+from games.rng import seed_from_text
+
+NAME_MAX = 24
+RETRIES = 8
+BOT_NAMES = ["Ada", "Grace", "Alan", "Edsger", "Barbara", "Donald", "Frances", "Ken", "Radia", "Tim"]
+
+
+def now() -> datetime:
+    return datetime.now(UTC)
+
+
+def hash_token(token: str) -> str:
+    return hashlib.sha256(token.encode()).hexdigest()
+
+
+def clean_text(text: Any, limit: int, what: str) -> str:
+    """Strip control characters and surrounding space; refuse empty or overlong text."""
+    if not isinstance(text, str):
+        raise ApiError(422, "bad_request", f"The {what} must be text.")
+    text = "".join(ch for ch in text if unicodedata.category(ch)[0] != "C" or ch == " ").strip()
+    if not text:
+        raise ApiError(422, "bad_request", f"The {what} cannot be empty.")
+    if len(text) > limit:
+        raise ApiError(422, "too_long", f"The {what} is {len(text)} characters; at most {limit} are allowed.")
+    return text
+
+
+@dataclass
+class Viewing:
+    """Who is asking: a seat (with its number) or a spectator."""
+
+    table_id: str
+    seat: int | None
+
+    @property
+    def spectator(self) -> bool:
+        return self.seat is None
+
+
+class Conflict(Exception):
+    """A strict action (bot or timer) lost a race: the table moved on, so the action is dropped."""
+
+
+class TableService:
+    def __init__(self, settings: Settings, sessions: async_sessionmaker[AsyncSession], games: Mapping[str, Game],
+                 hub: Hub) -> None:
+        self.settings = settings
+        self.sessions = sessions
+        self.games = games
+        self.hub = hub
+        self._locks: dict[str, asyncio.Lock] = {}
+        self._chat_times: dict[str, deque[float]] = {}
+        # Called after every committed game action: the bot runner hooks in here.
+        self.after_action: Callable[[str], Awaitable[None]] | None = None
+
+    # ----------------------------------------------------------------- helpers
+
+    def game(self, game_id: str) -> Game:
+        game = self.games.get(game_id)
+        if game is None:
+            known = ", ".join(sorted(self.games))
+            raise ApiError(404, "unknown_game", f"There is no game '{game_id}'. Games here: {known}.")
+        return game
+
+    def lock(self, table_id: str) -> asyncio.Lock:
+        # Serialises changes to one table inside this process; the version guard covers other processes.
+        return self._locks.setdefault(table_id, asyncio.Lock())
+
+    async def _load(self, session: AsyncSession, table_id: str) -> tuple[TableRow, list[SeatRow]]:
+        row = await session.get(TableRow, table_id, populate_existing=True)
+        if row is None:
+            raise not_found()
+        seats = (await session.scalars(
+            select(SeatRow).where(SeatRow.table_id == table_id).order_by(SeatRow.seat)
+        )).all()
+        return row, list(seats)
+
+    async def _mutate(self, table_id: str, change: Callable[[AsyncSession, TableRow, list[SeatRow]], Any]) -> Any:
+        """Run a lobby change in one version-guarded transaction, retrying if another writer got there first."""
+        async with self.lock(table_id):
+            for _ in range(RETRIES):
+                async with self.sessions() as session:
+                    row, seats = await self._load(session, table_id)
+                    out = change(session, row, seats)
+                    if asyncio.iscoroutine(out):
+                        out = await out
+                    row.updated_at = now()  # always dirties the row, so its version guards seat changes too
+                    try:
+                        await session.commit()
+                    except (StaleDataError, IntegrityError):
+                        await session.rollback()
+                        continue
+                await self.hub.publish(table_id, {"kind": "state", "seq": row.seq})
+                return out
+        raise ApiError(503, "busy", "The table is very busy; try again.")
+
+    def _names(self, seats: list[SeatRow]) -> list[str]:
+        return [s.name for s in seats]
+
+    @staticmethod
+    def _unique_name(name: str, seats: list[SeatRow]) -> str:
+        taken = {s.name for s in seats}
+        if name not in taken:
+            return name
+        n = 2
+        while f"{name} {n}"[:NAME_MAX] in taken:
+            n += 1
+        return f"{name} {n}"[:NAME_MAX]
+
+    # ----------------------------------------------------------------- who is asking
+
+    async def viewer(self, table_id: str, token: str | None, spectate: str | None) -> Viewing:
+        async with self.sessions() as session:
+            row = await session.get(TableRow, table_id)
+            if row is None:
+                raise not_found()
+            if token:
+                seat = await session.scalar(select(SeatRow.seat).where(
+                    SeatRow.table_id == table_id, SeatRow.token_hash == hash_token(token)))
+                if seat is None:
+                    raise ApiError(401, "bad_token", "That seat token is not valid for this table.")
+                return Viewing(table_id, seat)
+            if spectate:
+                if not secrets.compare_digest(spectate, row.spectate_key):
+                    raise ApiError(401, "bad_spectate_key", "That spectator link is not valid for this table.")
+                return Viewing(table_id, None)
+        raise ApiError(401, "no_credentials", "Send your seat token (Authorization: Bearer …) or a spectator key.")
+
+    async def seat_viewer(self, table_id: str, token: str | None) -> int:
+        if not token:
+            raise ApiError(401, "no_credentials", "This needs your seat token: Authorization: Bearer <token>.")
+        viewing = await self.viewer(table_id, token, None)
+        assert viewing.seat is not None
+        return viewing.seat
+
+    # ----------------------------------------------------------------- lobby
+
+    async def create(self, game_id: str, name: str, options: Mapping[str, Any] | None,
+                     turn_timer: float | None) -> tuple[TableRow, str]:
+        game = self.game(game_id)
+        name = clean_text(name, NAME_MAX, "name")
+        try:
+            parsed = game.parse_options(options)
+        except ValidationError as exc:
+            details = "; ".join(f"{'.'.join(map(str, e['loc'])) or 'options'}: {e['msg']}" for e in exc.errors()[:5])
+            raise ApiError(422, "invalid_options", f"Those options are not valid for {game.title}: {details}") from exc
+        if turn_timer is not None and not 5 <= turn_timer <= 3600:
+            raise ApiError(422, "invalid_options", "The turn timer must be between 5 and 3600 seconds, or none.")
+        seed = fairness.new_seed()
+        token = secrets.token_urlsafe(24)
+        stamp = now()
+        row = TableRow(
+            id=secrets.token_urlsafe(9), game=game.id, options=parsed.model_dump(mode="json"), status="lobby",
+            host_seat=0, invite_code=secrets.token_urlsafe(9), spectate_key=secrets.token_urlsafe(12), seed=seed,
+            commitment=fairness.commitment(seed), seq=0, state=None, turn_timer=turn_timer, bots_waiting=False,
+            spectators=0, created_at=stamp, updated_at=stamp,
+        )
+        async with self.sessions() as session:
+            session.add(row)
+            await session.flush()
+            session.add(SeatRow(table_id=row.id, seat=0, name=name, token_hash=hash_token(token), away=False,
+                                connections=0))
+            await session.commit()
+        return row, token
+
+    async def join(self, table_id: str, name: str, invite: str) -> tuple[int, str]:
+        name = clean_text(name, NAME_MAX, "name")
+        token = secrets.token_urlsafe(24)
+
+        def change(session: AsyncSession, row: TableRow, seats: list[SeatRow]) -> int:
+            if not isinstance(invite, str) or not secrets.compare_digest(invite, row.invite_code):
+                raise ApiError(403, "bad_invite", "That invite code is not valid for this table.")
+            if row.status != "lobby":
+                raise ApiError(409, "already_started", "This game has already started; you can watch instead.")
+            game = self.game(row.game)
+            if len(seats) >= game.max_players:
+                raise ApiError(409, "table_full", f"The table is full ({game.max_players} seats).")
+            seat = len(seats)
+            session.add(SeatRow(table_id=table_id, seat=seat, name=self._unique_name(name, seats),
+                                token_hash=hash_token(token), away=False, connections=0))
+            return seat
+
+        seat = await self._mutate(table_id, change)
+        return seat, token
+
+    def _require_host(self, row: TableRow, seat: int) -> None:
+        if seat != row.host_seat:
+            raise ApiError(403, "not_host", "Only the host can do that.")
+
+    def _require_lobby(self, row: TableRow) -> None:
+        if row.status != "lobby":
+            raise ApiError(409, "already_started", "That can only be done before the game starts.")
+
+    async def add_bots(self, table_id: str, seat: int, count: int, kind: str | None) -> None:
+        def change(session: AsyncSession, row: TableRow, seats: list[SeatRow]) -> None:
+            self._require_host(row, seat)
+            self._require_lobby(row)
+            game = self.game(row.game)
+            bot_kind = kind or ("basic" if "basic" in game.bots else next(iter(game.bots)))
+            if bot_kind not in game.bots:
+                raise ApiError(422, "unknown_bot", f"No bot '{kind}'. Bots for this game: {', '.join(game.bots)}.")
+            if not 1 <= count <= game.max_players:
+                raise ApiError(422, "bad_request", f"Add between 1 and {game.max_players} bots.")
+            if len(seats) + count > game.max_players:
+                free = game.max_players - len(seats)
+                raise ApiError(409, "table_full", f"Only {free} seat(s) are free at this table.")
+            for _ in range(count):
+                taken = {s.name for s in seats}
+                base = next((f"Bot {n}" for n in BOT_NAMES if f"Bot {n}" not in taken), "Bot")
+                new = SeatRow(table_id=table_id, seat=len(seats), name=self._unique_name(base, seats), bot=bot_kind,
+                              token_hash=None, away=False, connections=0)
+                session.add(new)
+                seats.append(new)
+
+        await self._mutate(table_id, change)
+
+    async def remove_seat(self, table_id: str, seat: int, target: int) -> None:
+        async def change(session: AsyncSession, row: TableRow, seats: list[SeatRow]) -> None:
+            self._require_host(row, seat)
+            self._require_lobby(row)
+            if target == row.host_seat:
+                raise ApiError(422, "bad_request", "The host cannot remove their own seat; leave the table instead.")
+            await self._drop_seat(session, row, seats, target)
+
+        await self._mutate(table_id, change)
+
+    async def leave(self, table_id: str, seat: int) -> None:
+        async def change(session: AsyncSession, row: TableRow, seats: list[SeatRow]) -> None:
+            self._require_lobby(row)
+            await self._drop_seat(session, row, seats, seat)
+
+        await self._mutate(table_id, change)
+
+    async def _drop_seat(self, session: AsyncSession, row: TableRow, seats: list[SeatRow], target: int) -> None:
+        victim = next((s for s in seats if s.seat == target), None)
+        if victim is None:
+            raise ApiError(404, "unknown_seat", f"There is no seat {target} at this table.")
+        await session.delete(victim)
+        await session.flush()
+        # Seats stay numbered 0..n-1: later seats move down one, and the host moves with them.
+        for s in seats:
+            if s.seat > target:
+                s.seat -= 1
+        if target == row.host_seat:
+            humans = [s for s in seats if s is not victim and s.bot is None]
+            row.host_seat = humans[0].seat if humans else 0
+            if not humans:
+                row.status = "finished"  # nobody is left to start it
+        elif row.host_seat > target:
+            row.host_seat -= 1
+        row.updated_at = now()
+
+    async def start(self, table_id: str, seat: int) -> None:
+        def change(session: AsyncSession, row: TableRow, seats: list[SeatRow]) -> None:
+            self._require_host(row, seat)
+            self._require_lobby(row)
+            game = self.game(row.game)
+            if len(seats) < game.min_players:
+                raise ApiError(409, "not_enough_players",
+                               f"{game.title} needs at least {game.min_players} players; {len(seats)} are seated.")
+            state = game.new_state(len(seats), row.options, seed_from_text(row.seed))
+            row.state = state
+            row.status = "playing"
+            row.seq = 0
+            self._after_change(row, seats, game, None)
+
+        await self._mutate(table_id, change)
+        if self.after_action:
+            await self.after_action(table_id)
+
+    def _after_change(self, row: TableRow, seats: list[SeatRow], game: Game, _before: Any) -> None:
+        """Recompute what follows from the new state: deadline, bots waiting, finished."""
+        assert row.state is not None
+        stamp = now()
+        humans = {s.seat for s in seats if s.bot is None}
+        row.deadline, row.timer_key = next_deadline(
+            game, row.state, humans, row.turn_timer, row.timer_key, aware(row.deadline), stamp)
+        # Only bots play must wait for; optional moves are offered to bots after every change anyway.
+        bots = {s.seat for s in seats if s.bot is not None}
+        row.bots_waiting = bool(bots & set(game.required(row.state)))
+        if game.result(row.state) is not None:
+            row.status = "finished"
+            row.deadline = None
+            row.bots_waiting = False
+        row.updated_at = stamp
+
+    # ----------------------------------------------------------------- play
+
+    async def act(self, table_id: str, seat: int, action: Any, expect_seq: int | None = None, *,
+                  source: str = "seat", strict: bool = False) -> int:
+        """Apply one action in one seq-guarded transaction; returns the new seq.
+
+        A legal action is applied even when ``expect_seq`` is old (ten simultaneous votes must not bounce); an
+        illegal one on an old view is a 409 (refresh), on a current view a 422. ``strict`` (bots, timers) drops the
+        action with ``Conflict`` if the table has moved past ``expect_seq``.
+        """
+        if expect_seq is not None and (not isinstance(expect_seq, int) or isinstance(expect_seq, bool)):
+            raise ApiError(422, "bad_request", "expect_seq must be a whole number.")
+        async with self.lock(table_id):
+            for _ in range(RETRIES):
+                async with self.sessions() as session:
+                    row, seats = await self._load(session, table_id)
+                    if row.status == "lobby":
+                        raise ApiError(409, "not_started", "The game has not started yet.")
+                    if row.status == "finished":
+                        raise ApiError(409, "game_over", "The game is over; no more actions are taken.")
+                    if strict and expect_seq != row.seq:
+                        raise Conflict()
+                    game = self.game(row.game)
+                    assert row.state is not None
+                    try:
+                        new_state = apply_checked(game, row.state, seat, action)
+                    except IllegalAction as exc:
+                        if expect_seq is not None and expect_seq < row.seq:
+                            raise ApiError(409, "stale_seq", f"The table has moved on (you saw {expect_seq}, it is "
+                                           f"now {row.seq}) and that action is no longer allowed: "
+                                           f"{exc.message}") from exc
+                        raise ApiError(422, exc.code, exc.message) from exc
+                    row.state = new_state
+                    row.seq = new_state["seq"]
+                    seat_row = next(s for s in seats if s.seat == seat)
+                    if source == "seat":
+                        seat_row.away = False
+                    elif source == "timer" and seat_row.bot is None:
+                        seat_row.away = True
+                    self._after_change(row, seats, game, None)
+                    session.add(ActionRow(table_id=table_id, seq=row.seq, seat=seat, action=action, source=source,
+                                          created_at=now()))
+                    try:
+                        await session.commit()
+                    except (StaleDataError, IntegrityError):
+                        await session.rollback()
+                        if strict:
+                            raise Conflict() from None
+                        continue
+                    seq = row.seq
+                break
+            else:
+                raise ApiError(503, "busy", "The table is very busy; try again.")
+        await self.hub.publish(table_id, {"kind": "state", "seq": seq})
+        if self.after_action:
+            await self.after_action(table_id)
+        return seq
+
+    async def set_bot(self, table_id: str, seat: int, target: int, kind: str | None) -> None:
+        """The host hands a departed player's seat to a bot; the player may reclaim it later."""
+
+        async def change(session: AsyncSession, row: TableRow, seats: list[SeatRow]) -> None:
+            self._require_host(row, seat)
+            if row.status != "playing":
+                raise ApiError(409, "not_playing", "Seats can be handed to bots only while the game is on.")
+            game = self.game(row.game)
+            bot_kind = kind or ("basic" if "basic" in game.bots else next(iter(game.bots)))
+            if bot_kind not in game.bots:
+                raise ApiError(422, "unknown_bot", f"No bot '{kind}'. Bots for this game: {', '.join(game.bots)}.")
+            victim = next((s for s in seats if s.seat == target), None)
+            if victim is None:
+                raise ApiError(404, "unknown_seat", f"There is no seat {target} at this table.")
+            if victim.bot is not None:
+                raise ApiError(409, "already_bot", "A bot already plays that seat.")
+            victim.bot = bot_kind
+            self._after_change(row, seats, game, None)
+
+        await self._mutate(table_id, change)
+        if self.after_action:
+            await self.after_action(table_id)
+
+    async def reclaim(self, table_id: str, seat: int) -> None:
+        async def change(session: AsyncSession, row: TableRow, seats: list[SeatRow]) -> None:
+            mine = next(s for s in seats if s.seat == seat)
+            if mine.bot is None:
+                raise ApiError(409, "not_bot", "Your seat is already yours.")
+            mine.bot = None
+            mine.away = False
+            if row.status == "playing":
+                self._after_change(row, seats, self.game(row.game), None)
+
+        await self._mutate(table_id, change)
+
+    async def again(self, table_id: str, seat: int) -> tuple[str, int, str]:
+        """Play again: the first asker opens a new lobby with the same people; everyone gets a fresh token there."""
+        token = secrets.token_urlsafe(24)
+        async with self.lock(table_id):
+            async with self.sessions() as session:
+                row, seats = await self._load(session, table_id)
+                if row.status != "finished" or row.state is None:
+                    raise ApiError(409, "not_finished", "A rematch can be opened once the game has finished.")
+                new_id = row.next_table_id
+                if new_id is None:
+                    new_row = self._rematch(row)
+                    session.add(new_row)
+                    await session.flush()
+                    for s in seats:
+                        session.add(SeatRow(table_id=new_row.id, seat=s.seat, name=s.name, bot=s.bot,
+                                            token_hash=None, away=False, connections=0))
+                    row.next_table_id = new_id = new_row.id
+                    await session.flush()
+                await session.execute(update(SeatRow).where(SeatRow.table_id == new_id, SeatRow.seat == seat)
+                                      .values(token_hash=hash_token(token)))
+                await session.commit()
+        await self.hub.publish(table_id, {"kind": "state", "seq": row.seq})
+        return new_id, seat, token
+
+    def _rematch(self, old: TableRow) -> TableRow:
+        seed = fairness.new_seed()
+        stamp = now()
+        return TableRow(
+            id=secrets.token_urlsafe(9), game=old.game, options=old.options, status="lobby", host_seat=old.host_seat,
+            invite_code=secrets.token_urlsafe(9), spectate_key=secrets.token_urlsafe(12), seed=seed,
+            commitment=fairness.commitment(seed), seq=0, state=None, turn_timer=old.turn_timer,
+            bots_waiting=False, spectators=0, created_at=stamp, updated_at=stamp,
+        )
+
+    # ----------------------------------------------------------------- reading
+
+    async def snapshot(self, table_id: str) -> tuple[TableRow, list[SeatRow]]:
+        async with self.sessions() as session:
+            return await self._load(session, table_id)
+
+    def table_info(self, row: TableRow, seats: list[SeatRow], viewer: Viewer, base: str) -> dict[str, Any]:
+        game = self.game(row.game)
+        teams = None
+        if game.teams is not None and row.state is not None:
+            teams = {str(k): v for k, v in game.teams(row.state).items()}
+        return {
+            "table_id": row.id,
+            "seats": [seat_public(s) for s in seats],
+            "host_seat": row.host_seat,
+            "spectators": row.spectators,
+            "commitment": row.commitment,
+            "seed": row.seed if row.status == "finished" and row.state is not None else None,
+            "invite_url": f"{base}/t/{row.id}?invite={row.invite_code}"
+            if viewer is not None and row.status == "lobby" else None,
+            "spectate_url": f"{base}/t/{row.id}/watch?key={row.spectate_key}",
+            "next_table_id": row.next_table_id,
+            "bot_kinds": list(game.bots),
+            "teams": teams,
+            "turn_timer": row.turn_timer,
+            "options": row.options,
+            "min_players": game.min_players,
+            "max_players": game.max_players,
+        }
+
+    def message_for(self, row: TableRow, seats: list[SeatRow], viewer: Viewer, base: str,
+                    state: dict[str, Any] | None = None, seq: int | None = None) -> dict[str, Any]:
+        """The state message of API.md. ``state``/``seq`` override the row's when replaying intermediate seqs."""
+        game = self.game(row.game)
+        use_state = row.state if state is None else state
+        use_seq = row.seq if seq is None else seq
+        status = row.status
+        if status == "finished" and use_state is not None and game.result(use_state) is None:
+            status = "playing"  # an intermediate seq of a finished game
+        return state_message(
+            game, status=status, seq=use_seq, state=use_state, viewer=viewer, names=self._names(seats),
+            table=self.table_info(row, seats, viewer, base),
+            deadline=aware(row.deadline) if use_seq == row.seq else None,
+        )
+
+    async def audit(self, table_id: str) -> dict[str, Any]:
+        async with self.sessions() as session:
+            row, seats = await self._load(session, table_id)
+            actions = (await session.scalars(
+                select(ActionRow).where(ActionRow.table_id == table_id).order_by(ActionRow.seq))).all()
+        finished = row.status == "finished" and row.state is not None
+        game = self.game(row.game)
+        return {
+            "table_id": row.id,
+            "game": row.game,
+            "status": row.status,
+            "players": len(seats),
+            "names": self._names(seats),
+            "options": row.options,
+            "commitment": row.commitment,
+            "seed": row.seed if finished else None,
+            "actions": [{"seq": a.seq, "seat": a.seat, "action": a.action, "source": a.source} for a in actions]
+            if finished else [],
+            "result": game.result(row.state) if finished and row.state else None,
+        }
+
+    async def actions_between(self, table_id: str, after: int, upto: int) -> list[ActionRow]:
+        async with self.sessions() as session:
+            return list((await session.scalars(
+                select(ActionRow).where(ActionRow.table_id == table_id, ActionRow.seq > after,
+                                        ActionRow.seq <= upto).order_by(ActionRow.seq))).all())
+
+    # ----------------------------------------------------------------- presence
+
+    async def presence(self, table_id: str, seat: int | None, delta: int) -> None:
+        """Count open connections per seat and spectators; announced to every viewer alike."""
+        async with self.sessions() as session:
+            if seat is None:
+                await session.execute(update(TableRow).where(TableRow.id == table_id)
+                                      .values(spectators=TableRow.spectators + delta)
+                                      .execution_options(synchronize_session=False))
+            else:
+                await session.execute(update(SeatRow).where(SeatRow.table_id == table_id, SeatRow.seat == seat)
+                                      .values(connections=SeatRow.connections + delta))
+            await session.commit()
+        await self.hub.publish(table_id, {"kind": "presence"})
+
+    async def reset_presence(self) -> None:
+        """At start of a lone process, nobody is connected yet (counts left by a killed process are stale)."""
+        async with self.sessions() as session:
+            await session.execute(update(SeatRow).values(connections=0))
+            await session.execute(update(TableRow).values(spectators=0)
+                                  .execution_options(synchronize_session=False))
+            await session.commit()
+
+    # ----------------------------------------------------------------- chat
+
+    def chat_channel(self, row: TableRow, viewer: Viewer, wanted: str | None) -> str:
+        if viewer is None:
+            return "spectators"
+        if wanted in (None, "", "table"):
+            return "table"
+        if wanted == "team":
+            game = self.game(row.game)
+            teams = game.teams(row.state) if game.teams is not None and row.state is not None else {}
+            team = teams.get(viewer)
+            if team is None:
+                raise ApiError(422, "no_team", "You have no team chat in this game.")
+            return f"team:{team}"
+        raise ApiError(422, "bad_channel", "Chat channels are 'table' and 'team'.")
+
+    def can_read(self, row: TableRow, viewer: Viewer, channel: str) -> bool:
+        if channel == "spectators":
+            return viewer is None
+        if channel == "table":
+            return viewer is not None
+        if channel.startswith("team:") and viewer is not None:
+            game = self.game(row.game)
+            teams = game.teams(row.state) if game.teams is not None and row.state is not None else {}
+            return teams.get(viewer) == channel[5:]
+        return False
+
+    def _chat_allowed(self, sender: str) -> bool:
+        count, per = self.settings.chat_rate
+        stamp = time.monotonic()
+        times = self._chat_times.setdefault(sender, deque())
+        while times and stamp - times[0] > per:
+            times.popleft()
+        if len(times) >= count:
+            return False
+        times.append(stamp)
+        return True
+
+    async def post_chat(self, table_id: str, viewer: Viewer, text: Any, wanted: str | None,
+                        sender: str | None = None) -> None:
+        """``sender`` names who is rate-limited: a seat by default, one connection for a spectator."""
+        text = clean_text(text, self.settings.chat_max_len, "message")
+        if not self._chat_allowed(sender or f"{table_id}:{viewer}"):
+            count, per = self.settings.chat_rate
+            raise ApiError(429, "chat_rate", f"Slow down: at most {count} messages every {per:g} seconds.")
+        async with self.sessions() as session:
+            row, seats = await self._load(session, table_id)
+            channel = self.chat_channel(row, viewer, wanted)
+            name = seats[viewer].name if viewer is not None else "Spectator"
+            chat = ChatRow(table_id=table_id, channel=channel, seat=viewer, name=name, text=text, created_at=now())
+            session.add(chat)
+            await session.commit()
+            chat_id = chat.id
+        await self.hub.publish(table_id, {"kind": "chat", "id": chat_id})
+
+    async def chat_rows(self, table_id: str, after_id: int = 0, limit: int = 100) -> list[ChatRow]:
+        async with self.sessions() as session:
+            rows = (await session.scalars(
+                select(ChatRow).where(ChatRow.table_id == table_id, ChatRow.id > after_id)
+                .order_by(ChatRow.id.desc()).limit(limit))).all()
+        return list(reversed(rows))
+
+
+def chat_public(chat: ChatRow) -> dict[str, Any]:
+    return {"type": "chat", "id": chat.id, "channel": chat.channel.split(":")[0], "seat": chat.seat,
+            "name": chat.name, "text": chat.text, "at": aware(chat.created_at).isoformat()}
+
+
+def seat_public(seat: SeatRow) -> dict[str, Any]:
+    return {"seat": seat.seat, "name": seat.name, "bot": seat.bot is not None, "bot_kind": seat.bot,
+            "connected": seat.bot is not None or seat.connections > 0, "away": seat.away}
+
+
+def aware(stamp: datetime | None) -> datetime | None:
+    """SQLite hands datetimes back without a zone; everything here is UTC."""
+    if stamp is not None and stamp.tzinfo is None:
+        return stamp.replace(tzinfo=UTC)
+    return stamp

@@ -1,0 +1,43 @@
+"""When a table's deadline falls: a pure function of the game state, so every worker computes the same thing."""
+
+from __future__ import annotations
+
+from datetime import datetime, timedelta
+
+from games.protocol import Game, State
+
+
+def next_deadline(
+    game: Game,
+    state: State,
+    humans: set[int],
+    turn_timer: float | None,
+    old_key: str | None,
+    old_deadline: datetime | None,
+    now: datetime,
+) -> tuple[datetime | None, str | None]:
+    """The deadline after a change, and the key saying what it belongs to.
+
+    A game window (a response window, say) has its own length and key: the deadline holds while that window stays
+    open. Otherwise the table's turn timer runs for the people play is waiting on; it keeps running while a
+    simultaneous step only loses seats (a vote filling up), and starts afresh when anyone new must act.
+    """
+    if game.result(state) is not None:
+        return None, None
+    window = game.window(state)
+    if window is not None:
+        key = f"w:{window.key}"
+        if key == old_key and old_deadline is not None:
+            return old_deadline, key
+        return now + timedelta(seconds=window.seconds), key
+    if not turn_timer:
+        return None, None
+    waiting = sorted(set(game.required(state)) & humans)
+    if not waiting:
+        return None, None
+    key = "t:" + ",".join(map(str, waiting))
+    if old_key and old_key.startswith("t:") and old_deadline is not None:
+        before = {int(s) for s in old_key[2:].split(",") if s}
+        if set(waiting) < before:
+            return old_deadline, key
+    return now + timedelta(seconds=turn_timer), key
