@@ -1,0 +1,107 @@
+"""Shared fixtures: an in-process app (Starlette's TestClient) and a real server process on a free port."""
+
+from __future__ import annotations
+
+import os
+import signal
+import socket
+import subprocess
+import sys
+import time
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import httpx
+import pytest
+from fastapi.testclient import TestClient
+
+from app.main import create_app
+from app.settings import Settings
+
+ROOT = Path(__file__).resolve().parent.parent
+TEST_GAME = "tests.support.hidden_hands:GAME"
+
+
+@pytest.fixture
+def settings(tmp_path: Path) -> Settings:
+    return Settings(database_url=f"sqlite:///{tmp_path}/test.db", bot_delay=0, sweep_interval=0.05,
+                    extra_games=[TEST_GAME])
+
+
+@pytest.fixture
+def client(settings: Settings) -> Iterator[TestClient]:
+    with TestClient(create_app(settings)) as test_client:
+        yield test_client
+
+
+def free_port() -> int:
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return sock.getsockname()[1]
+
+
+@dataclass
+class ServerProcess:
+    """A real ``tabletop serve`` process, for restart, multi-worker and browser tests."""
+
+    env: dict[str, str]
+    port: int = field(default_factory=free_port)
+    process: subprocess.Popen[bytes] | None = None
+    log_path: Path | None = None
+
+    @property
+    def url(self) -> str:
+        return f"http://127.0.0.1:{self.port}"
+
+    def start(self) -> None:
+        log = open(self.log_path, "ab") if self.log_path else None
+        try:  # the child keeps its own copy of the descriptor
+            self.process = subprocess.Popen(
+                [sys.executable, "-m", "app.cli", "serve", "--port", str(self.port)],
+                cwd=ROOT, env=self.env, stdout=log or subprocess.DEVNULL, stderr=subprocess.STDOUT,
+            )
+        finally:
+            if log:
+                log.close()
+        deadline = time.monotonic() + 30
+        while time.monotonic() < deadline:
+            if self.process.poll() is not None:
+                raise RuntimeError(f"server exited with {self.process.returncode}; see {self.log_path}")
+            try:
+                if httpx.get(f"{self.url}/api/games", timeout=1).status_code == 200:
+                    return
+            except httpx.HTTPError:
+                pass
+            time.sleep(0.1)
+        raise RuntimeError("server did not start in 30 s")
+
+    def kill(self) -> None:
+        """SIGKILL: no shutdown handlers run, as in a crash."""
+        if self.process and self.process.poll() is None:
+            self.process.send_signal(signal.SIGKILL)
+            self.process.wait(10)
+
+    def stop(self) -> None:
+        if self.process and self.process.poll() is None:
+            self.process.terminate()
+            try:
+                self.process.wait(10)
+            except subprocess.TimeoutExpired:
+                self.kill()
+
+
+def server_env(tmp_path: Path, **extra: str) -> dict[str, str]:
+    env = {k: v for k, v in os.environ.items() if k not in ("DATABASE_URL", "REDIS_URL")}
+    env.update({"DATABASE_URL": f"sqlite:///{tmp_path}/server.db", "BOT_DELAY": "0", "SWEEP_INTERVAL": "0.05",
+                "EXTRA_GAMES": TEST_GAME, "PYTHONPATH": str(ROOT)})
+    env.update(extra)
+    return env
+
+
+@pytest.fixture
+def server(tmp_path: Path) -> Iterator[ServerProcess]:
+    proc = ServerProcess(server_env(tmp_path), log_path=tmp_path / "server.log")
+    proc.start()
+    yield proc
+    proc.stop()
