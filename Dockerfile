@@ -1,0 +1,15 @@
+# A slim image serving on port 8000 with the SQLite default; mount a volume on /app/data to keep the tables.
+FROM python:3.11-slim
+WORKDIR /app
+ENV PYTHONDONTWRITEBYTECODE=1 PYTHONUNBUFFERED=1 DATABASE_URL=sqlite:////app/data/tabletop.db
+COPY pyproject.toml README.md alembic.ini ./
+COPY app ./app
+COPY games ./games
+COPY migrations ./migrations
+COPY templates ./templates
+COPY static ./static
+RUN pip install --no-cache-dir -e . && useradd --create-home player && mkdir -p /app/data && chown player /app/data
+USER player
+VOLUME ["/app/data"]
+EXPOSE 8000
+CMD ["tabletop", "serve", "--host", "0.0.0.0", "--port", "8000"]
