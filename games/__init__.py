@@ -3,10 +3,7 @@
 from __future__ import annotations
 
 from games.protocol import Game
+from games.turncoats import GAME as TURNCOATS
 
 # The explicit registry: a game is served once it is listed here. Importing a game module has no side effects.
-GAMES: dict[str, Game] = {}
-
-
-def register(*games: Game) -> dict[str, Game]:
-    return {game.id: game for game in games}
+GAMES: dict[str, Game] = {game.id: game for game in (TURNCOATS,)}

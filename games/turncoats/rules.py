@@ -1,0 +1,259 @@
+"""Turncoats rules: setup, legal actions, applying them, area control and the result.
+
+Stones of one colour are interchangeable, so every zone (bag, hands, areas, axe, flag) is a count per colour.
+Source: shared/rules/turncoats.txt and turncoats-edition.md; rulings are quoted where a line implements one.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from games import rng
+from games.protocol import Action, Seat, State
+from games.turncoats.data import (
+    ADJACENT,
+    AREAS,
+    COLOURS,
+    HAND_SIZE,
+    HOMELANDS,
+    SETUP_PER_AREA,
+    STONES_PER_COLOUR,
+)
+
+Counts = dict[str, int]
+
+
+def empty() -> Counts:
+    return {c: 0 for c in COLOURS}
+
+
+def total(counts: Counts) -> int:
+    return sum(counts.values())
+
+
+def draw(state: State, bag: Counts) -> str:
+    """Take one stone from the bag at random, each stone equally likely."""
+    pick = rng.randbelow(state, total(bag))
+    for colour in COLOURS:
+        if pick < bag[colour]:
+            bag[colour] -= 1
+            return colour
+        pick -= bag[colour]
+    raise AssertionError("edition invariant: the bag is never empty when a stone is drawn")
+
+
+# ----------------------------------------------------------------------------- setup
+
+
+def setup(players: int, _options: Any, seed: int) -> State:
+    state: State = {"players": players, "rng": seed, "log": []}
+    bag = {c: STONES_PER_COLOUR for c in COLOURS}
+    areas = [empty() for _ in range(AREAS)]
+    # Edition: two stones of the matching colour on each homeland, two random stones on every other area.
+    for colour, area in HOMELANDS.items():
+        bag[colour] -= SETUP_PER_AREA
+        areas[area][colour] += SETUP_PER_AREA
+    homelands = set(HOMELANDS.values())
+    for area in range(AREAS):
+        if area not in homelands:
+            for _ in range(SETUP_PER_AREA):
+                areas[area][draw(state, bag)] += 1
+    hands = [empty() for _ in range(players)]
+    for hand in hands:
+        for _ in range(HAND_SIZE):
+            hand[draw(state, bag)] += 1
+    first = rng.randbelow(state, players)
+    state.update({
+        "bag": bag, "areas": areas, "hands": hands, "axe": empty(), "flag": empty(),
+        "turn": first, "first": first, "streak": 0, "drawn": None, "last": None, "over": False,
+        "final_negotiator": None, "setup_bag": total(bag),
+    })
+    state["log"].append({"text": "The stones are placed and every player draws 8 in secret. {s%d} goes first." % first})
+    return state
+
+
+# ----------------------------------------------------------------------------- legal
+
+
+def legal(state: State, seat: Seat) -> list[Action]:
+    if state["over"] or seat != state["turn"]:
+        return []
+    if state["drawn"] is not None:
+        # Edition: after the draw there is no going back; return any stone from hand, the drawn one included.
+        return [{"type": "return", "colour": c} for c in COLOURS if state["hands"][seat][c] > 0]
+    hand = state["hands"][seat]
+    actions: list[Action] = []
+    for colour in COLOURS:
+        if hand[colour] == 0:
+            continue
+        actions += [{"type": "recruit", "colour": colour, "area": a} for a in range(AREAS)]
+        actions += battle_options(state, colour)
+        actions += march_options(state, colour)
+    actions.append({"type": "negotiate"})
+    return actions
+
+
+def battle_options(state: State, colour: str) -> list[Action]:
+    """Edition: any area may be named; exactly k = min(attackers, defenders) die, the active player choosing."""
+    others = [c for c in COLOURS if c != colour]
+    out: list[Action] = []
+    for area in range(AREAS):
+        stones = state["areas"][area]
+        kills = min(stones[colour], stones[others[0]] + stones[others[1]])
+        for first in range(max(0, kills - stones[others[1]]), min(kills, stones[others[0]]) + 1):
+            victims = {others[0]: first, others[1]: kills - first}
+            out.append({"type": "battle", "colour": colour, "area": area, "victims": victims})
+    return out
+
+
+def march_options(state: State, colour: str) -> list[Action]:
+    """Edition: from an area holding the flag colour, 1..all of those stones move together to one adjacent area."""
+    out: list[Action] = []
+    for area in range(AREAS):
+        present = state["areas"][area][colour]
+        for to in ADJACENT[area]:
+            out += [{"type": "march", "colour": colour, "from": area, "to": to, "count": n}
+                    for n in range(1, present + 1)]
+    return out
+
+
+# ----------------------------------------------------------------------------- apply
+
+
+def apply(state: State, seat: Seat, action: Action) -> None:
+    kind = action["type"]
+    hand = state["hands"][seat]
+    if kind == "negotiate":
+        colour = draw(state, state["bag"])
+        hand[colour] += 1
+        state["drawn"] = colour
+        state["last"] = {"type": "draw", "seat": seat}
+        state["log"].append({"text": "{s%d} negotiates and draws a stone from the bag." % seat})
+        state["log"].append({"text": f"You drew a {colour} stone.", "to": [seat]})
+        return
+    if kind == "return":
+        colour = action["colour"]
+        hand[colour] -= 1
+        state["bag"][colour] += 1
+        state["drawn"] = None
+        state["streak"] += 1
+        state["last"] = {"type": "negotiate", "seat": seat, "colour": colour}
+        state["log"].append({"text": "{s%d} negotiated and returned a %s stone." % (seat, colour)})
+        # Edition: the game ends at once when the consecutive completed Negotiates reach the number of players.
+        if state["streak"] >= state["players"]:
+            state["over"] = True
+            state["final_negotiator"] = seat
+            state["log"].append({"text": "Every player negotiated in turn: the game is over."})
+            return
+        _pass_turn(state)
+        return
+    colour = action["colour"]
+    hand[colour] -= 1
+    state["streak"] = 0  # any other action resets the streak
+    if kind == "recruit":
+        state["areas"][action["area"]][colour] += 1
+        state["last"] = {"type": "recruit", "seat": seat, "colour": colour, "area": action["area"]}
+        state["log"].append({"text": "{s%d} recruited a %s stone into area %d." % (seat, colour, action["area"])})
+    elif kind == "battle":
+        state["axe"][colour] += 1
+        area = state["areas"][action["area"]]
+        killed = []
+        for victim, n in action["victims"].items():
+            area[victim] -= n
+            state["bag"][victim] += n  # killed stones go back to the bag
+            if n:
+                killed.append(f"{n} {victim}")
+        state["last"] = {"type": "battle", "seat": seat, "colour": colour, "area": action["area"],
+                         "victims": dict(action["victims"])}
+        outcome = "killing " + " and ".join(killed) if killed else "killing none"
+        state["log"].append({"text": "{s%d} battled with %s in area %d, %s." % (seat, colour, action["area"], outcome)})
+    elif kind == "march":
+        state["flag"][colour] += 1
+        state["areas"][action["from"]][colour] -= action["count"]
+        state["areas"][action["to"]][colour] += action["count"]
+        state["last"] = {"type": "march", "seat": seat, "colour": colour, "from": action["from"], "to": action["to"],
+                         "count": action["count"]}
+        state["log"].append({"text": "{s%d} marched %d %s from area %d to area %d." % (
+            seat, action["count"], colour, action["from"], action["to"])})
+    _pass_turn(state)
+
+
+def _pass_turn(state: State) -> None:
+    state["turn"] = (state["turn"] + 1) % state["players"]
+
+
+# ----------------------------------------------------------------------------- control and result
+
+
+def narrow(candidates: list[str], key: Counts) -> list[str]:
+    """Keep the candidates tied for the most of ``key``."""
+    best = max(key[c] for c in candidates)
+    return [c for c in candidates if key[c] == best]
+
+
+def ruler(state: State, area: int) -> str | None:
+    """Edition: most stones; a tie narrows by axe stones, then flag stones; a surviving tie or empty area is unruled."""
+    stones = state["areas"][area]
+    if total(stones) == 0:
+        return None
+    tied = narrow(list(COLOURS), stones)
+    for tiebreak in (state["axe"], state["flag"]):
+        if len(tied) > 1:
+            tied = narrow(tied, tiebreak)
+    return tied[0] if len(tied) == 1 else None
+
+
+def ruled_counts(state: State) -> Counts:
+    counts = empty()
+    for area in range(AREAS):
+        colour = ruler(state, area)
+        if colour is not None:
+            counts[colour] += 1
+    return counts
+
+
+def winning_colour(state: State) -> str | None:
+    """Edition: most areas ruled; ties narrow by axe then flag (even at 0 areas each); else no colour wins."""
+    tied = narrow(list(COLOURS), ruled_counts(state))
+    for tiebreak in (state["axe"], state["flag"]):
+        if len(tied) > 1:
+            tied = narrow(tied, tiebreak)
+    return tied[0] if len(tied) == 1 else None
+
+
+def ranking(state: State) -> list[dict[str, Any]]:
+    """Every player ranked by the edition's keys: most winning-colour stones, fewest others, then turn order."""
+    players = state["players"]
+    colour = winning_colour(state)
+    opener = ((state["final_negotiator"] if state["final_negotiator"] is not None else state["turn"]) + 1) % players
+    rows = []
+    for seat in range(players):
+        hand = state["hands"][seat]
+        good = hand[colour] if colour else 0
+        others = total(hand) - good
+        rows.append({"seat": seat, "winning_colour_stones": good, "other_stones": others,
+                     "turn_order": (seat - opener) % players})
+    rows.sort(key=lambda r: (-r["winning_colour_stones"], r["other_stones"], r["turn_order"]))
+    for place, row in enumerate(rows, start=1):
+        row["rank"] = place
+    return rows
+
+
+def result(state: State) -> dict[str, Any] | None:
+    if not state["over"]:
+        return None
+    rows = ranking(state)
+    return {
+        "winners": [rows[0]["seat"]],
+        "ranking": rows,
+        "winning_colour": winning_colour(state),
+        "ruled": ruled_counts(state),
+        "reveal": {"hands": [dict(h) for h in state["hands"]], "bag": dict(state["bag"])},
+    }
+
+
+def default_action(state: State, seat: Seat) -> Action:
+    """Edition: a timed-out or departed player negotiates, then returns the stone just drawn."""
+    if state["drawn"] is not None:
+        return {"type": "return", "colour": state["drawn"]}
+    return {"type": "negotiate"}
