@@ -64,6 +64,8 @@ def secrets(state: State, viewer: Viewer) -> set[str]:
 def resample(state: State, viewer: Viewer, rand: random.Random) -> State:
     """Redeal the stones the viewer cannot see (bag and other hands), keeping every count the viewer can see."""
     new = copy.deepcopy(state)
+    if new["over"]:  # every hand is revealed at the end: nothing is hidden to redraw
+        return new
     others = [s for s in range(new["players"]) if s != viewer]
     pool = [c for c in COLOURS for _ in range(new["bag"][c])]
     for seat in others:
