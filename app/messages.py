@@ -7,7 +7,7 @@ the only parts that depend on the game's state, so the leak tests can check this
 from __future__ import annotations
 
 import re
-from datetime import datetime
+from datetime import UTC, datetime
 from typing import Any
 
 from games.protocol import Game, State, Viewer, log_for
@@ -55,5 +55,6 @@ def state_message(
         "log": log,
         "result": result,
         "deadline": deadline.isoformat() if deadline and status == "playing" else None,
+        "now": datetime.now(UTC).isoformat(),  # lets a client with a wrong clock still count down correctly
         "table": table,
     }

@@ -1,0 +1,198 @@
+// The one browser client: REST calls, the live websocket with reconnection, the render loop and seat tokens.
+
+const TOKEN_PREFIX = "tabletop:seat:";
+const BACKOFF_START_MS = 500;
+const BACKOFF_MAX_MS = 10_000;
+
+// Close codes after which retrying cannot help: 1008 (policy) and the 4xxx range the server uses for refusals
+// such as an unknown table or a seat token that is no longer valid.
+function isFinalClose(code) {
+  return code === 1008 || (code >= 4000 && code < 5000);
+}
+
+export function connect({ tableId, token, spectate, onMessage, onStatus = () => {} }) {
+  const scheme = location.protocol === "https:" ? "wss" : "ws";
+  const query = token ? `token=${encodeURIComponent(token)}` : `spectate=${encodeURIComponent(spectate ?? "")}`;
+  const url = `${scheme}://${location.host}/ws/tables/${encodeURIComponent(tableId)}?${query}`;
+  let ws = null;
+  let attempt = 0;
+  let timer = null;
+  let stopped = false;
+
+  function open() {
+    clearTimeout(timer);
+    timer = null;
+    if (stopped) return;
+    onStatus("connecting", { attempt });
+    const socket = new WebSocket(url);
+    ws = socket;
+    socket.onopen = () => {
+      attempt = 0;
+      onStatus("open", {});
+    };
+    socket.onmessage = (event) => {
+      let message;
+      try {
+        message = JSON.parse(event.data);
+      } catch {
+        return; // not ours to crash on; the server only sends JSON
+      }
+      onMessage(message);
+    };
+    socket.onclose = (event) => {
+      if (ws !== socket) return;
+      ws = null;
+      const final = isFinalClose(event.code);
+      if (final) stopped = true;
+      onStatus("closed", { code: event.code, reason: event.reason, final, attempt });
+      if (!stopped) schedule();
+    };
+  }
+
+  function schedule() {
+    const base = Math.min(BACKOFF_MAX_MS, BACKOFF_START_MS * 2 ** attempt);
+    attempt += 1;
+    // Jitter spreads the reconnects of a whole table after a server restart.
+    const delay = base * (0.75 + Math.random() * 0.5);
+    timer = setTimeout(open, Math.min(delay, BACKOFF_MAX_MS));
+  }
+
+  // Coming back online or to the tab is a good moment to retry at once instead of waiting out the backoff.
+  function retryNow() {
+    if (!stopped && !ws && timer !== null) open();
+  }
+  function onVisible() {
+    if (document.visibilityState === "visible") retryNow();
+  }
+  window.addEventListener("online", retryNow);
+  document.addEventListener("visibilitychange", onVisible);
+
+  open();
+  return {
+    send(obj) {
+      if (!ws || ws.readyState !== WebSocket.OPEN) return false;
+      ws.send(JSON.stringify(obj));
+      return true;
+    },
+    close() {
+      stopped = true;
+      clearTimeout(timer);
+      window.removeEventListener("online", retryNow);
+      document.removeEventListener("visibilitychange", onVisible);
+      if (ws) {
+        const socket = ws;
+        ws = null;
+        socket.close(1000);
+      }
+    },
+  };
+}
+
+export class ApiError extends Error {
+  constructor(status, code, message) {
+    super(message);
+    this.status = status;
+    this.code = code;
+  }
+}
+
+export async function api(method, path, body, token) {
+  const headers = { Accept: "application/json" };
+  if (body !== undefined) headers["Content-Type"] = "application/json";
+  if (token) headers.Authorization = `Bearer ${token}`;
+  let response;
+  try {
+    response = await fetch(path, {
+      method,
+      headers,
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+  } catch {
+    throw new ApiError(0, "network", "Could not reach the server. Check your connection and try again.");
+  }
+  const text = await response.text();
+  let data = null;
+  if (text) {
+    try {
+      data = JSON.parse(text);
+    } catch {
+      data = null;
+    }
+  }
+  if (!response.ok) {
+    const error = data?.error;
+    if (error?.message) throw new ApiError(response.status, error.code ?? "error", error.message);
+    if (Array.isArray(data?.detail)) {
+      // FastAPI's default validation body, in case a route answers before the app's own handler.
+      const message = data.detail.map((d) => `${(d.loc ?? []).join(".")}: ${d.msg}`).join("; ");
+      throw new ApiError(response.status, "bad_request", message);
+    }
+    throw new ApiError(response.status, "http_error", `The server answered ${response.status}. Please try again.`);
+  }
+  return data;
+}
+
+// Keeps only the newest message and draws it at most once per animation frame.
+export function renderLoop(render) {
+  const frame = globalThis.requestAnimationFrame ?? ((fn) => setTimeout(fn, 16));
+  let latest = null;
+  let scheduled = false;
+  return function push(message) {
+    latest = message;
+    if (scheduled) return;
+    scheduled = true;
+    frame(() => {
+      scheduled = false;
+      const next = latest;
+      latest = null;
+      if (next !== null) render(next);
+    });
+  };
+}
+
+// localStorage can be unavailable (private modes, blocked storage): fall back to memory for this page.
+const memory = new Map();
+
+function storage() {
+  try {
+    const probe = "tabletop:probe";
+    localStorage.setItem(probe, "1");
+    localStorage.removeItem(probe);
+    return localStorage;
+  } catch {
+    return null;
+  }
+}
+
+export function storeToken(tableId, token) {
+  const key = TOKEN_PREFIX + tableId;
+  memory.set(key, token);
+  storage()?.setItem(key, token);
+}
+
+export function loadToken(tableId) {
+  const key = TOKEN_PREFIX + tableId;
+  return storage()?.getItem(key) ?? memory.get(key) ?? null;
+}
+
+export function clearToken(tableId) {
+  const key = TOKEN_PREFIX + tableId;
+  memory.delete(key);
+  storage()?.removeItem(key);
+}
+
+export function rememberName(name) {
+  try {
+    localStorage.setItem("tabletop:name", name);
+  } catch {
+    // a remembered name is a convenience only
+  }
+}
+
+export function rememberedName() {
+  try {
+    return localStorage.getItem("tabletop:name") ?? "";
+  } catch {
+    return "";
+  }
+}

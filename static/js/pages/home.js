@@ -1,0 +1,78 @@
+// Home page: pick a game, fill its options, create a table and go to it as the host.
+
+import { api, rememberName, rememberedName, storeToken } from "../client.js";
+import { readJson } from "../dom.js";
+import { buildFields } from "../schema-form.js";
+
+const games = readJson("games-data") ?? [];
+const form = document.getElementById("create-form");
+const nameInput = document.getElementById("name");
+const gameSelect = document.getElementById("game");
+const fields = document.getElementById("option-fields");
+const players = document.getElementById("game-players");
+const timer = document.getElementById("turn-timer");
+const errorBox = document.getElementById("create-error");
+const createButton = document.getElementById("create");
+
+let readOptions = () => ({});
+
+function selectGame(id) {
+  const game = games.find((g) => g.id === id) ?? games[0];
+  if (!game) return;
+  gameSelect.value = game.id;
+  players.textContent = `${game.min_players}–${game.max_players} players`;
+  readOptions = buildFields(fields, game.options_schema);
+}
+
+function showError(message) {
+  errorBox.textContent = message;
+  errorBox.hidden = !message;
+}
+
+gameSelect.addEventListener("change", () => selectGame(gameSelect.value));
+
+document.querySelectorAll("button[data-game]").forEach((button) => {
+  button.addEventListener("click", () => {
+    selectGame(button.dataset.game);
+    form.scrollIntoView({ behavior: "smooth", block: "start" });
+    nameInput.focus({ preventScroll: true });
+  });
+});
+
+form.addEventListener("submit", async (event) => {
+  event.preventDefault();
+  showError("");
+  const name = nameInput.value.trim();
+  if (!name) {
+    showError("Please enter your name.");
+    nameInput.focus();
+    return;
+  }
+  let options;
+  try {
+    options = readOptions();
+  } catch (error) {
+    showError(error.message);
+    return;
+  }
+  const seconds = timer.value.trim();
+  const body = {
+    game: gameSelect.value,
+    name,
+    options,
+    turn_timer: seconds === "" ? null : Number(seconds),
+  };
+  createButton.disabled = true;
+  try {
+    const created = await api("POST", "/api/tables", body);
+    rememberName(name);
+    storeToken(created.table_id, created.token);
+    location.href = `/t/${encodeURIComponent(created.table_id)}`;
+  } catch (error) {
+    showError(error.message);
+    createButton.disabled = false;
+  }
+});
+
+nameInput.value = rememberedName();
+selectGame(new URLSearchParams(location.search).get("game") ?? gameSelect.value);

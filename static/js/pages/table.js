@@ -1,0 +1,261 @@
+// The table page: decides who you are here (seat, spectator, invitee), keeps the live connection and draws the
+// lobby, the game or the result from the latest state message.
+
+import { api, clearToken, connect, loadToken, rememberName, rememberedName, renderLoop, storeToken } from "../client.js";
+import { absoluteUrl, readJson, setLink, toast, wireCopyButtons } from "../dom.js";
+import { createChat } from "../table/chat.js";
+import { createLobby } from "../table/lobby.js";
+import { createPlay } from "../table/play.js";
+import { createResult } from "../table/result.js";
+import { nameOf } from "../table/seats.js";
+
+const { table_id: tableId, game, spectate_key: spectateKey, invite } = readJson("table-data");
+const el = (id) => document.getElementById(id);
+const baseTitle = document.title;
+const ACT_TIMEOUT_MS = 15_000;
+
+let token = loadToken(tableId);
+let conn = null;
+let current = null;
+let everOpened = false;
+let views = null; // lobby, play, result and chat, made once we know who we are
+const pending = new Map(); // act id -> {seq, resolve, reject}
+let actCounter = 0;
+
+wireCopyButtons();
+
+function setConn(state) {
+  const badge = el("conn");
+  badge.dataset.state = state;
+  badge.textContent = { open: "online", connecting: everOpened ? "reconnecting…" : "connecting…", offline: "offline" }[state];
+}
+
+function gate(text, { join = false } = {}) {
+  el("table-layout").hidden = true;
+  el("gate").hidden = false;
+  el("gate-message").textContent = text;
+  el("join-form").hidden = !join;
+}
+
+function stop() {
+  conn?.close();
+  conn = null;
+  settleAll(new Error("Disconnected."));
+  setConn("offline");
+}
+
+// ---- actions: each one gets an id so a refusal can be matched to it; a newer state settles it.
+
+function sendAction(message, action) {
+  actCounter += 1;
+  const id = `act-${actCounter}-${Math.random().toString(36).slice(2, 8)}`;
+  return new Promise((resolve, reject) => {
+    if (!conn?.send({ type: "act", id, action, expect_seq: message.seq })) {
+      toast("Not connected; your move was not sent. Try again in a moment.");
+      reject(new Error("offline"));
+      return;
+    }
+    pending.set(id, { seq: message.seq, resolve, reject });
+    setTimeout(() => settle(id, null), ACT_TIMEOUT_MS);
+  });
+}
+
+function settle(id, error) {
+  const entry = pending.get(id);
+  if (!entry) return;
+  pending.delete(id);
+  if (error) entry.reject(error);
+  else entry.resolve();
+}
+
+function settleAll(error) {
+  for (const id of [...pending.keys()]) settle(id, error);
+}
+
+// ---- drawing
+
+function draw(message) {
+  const { status, table = {} } = message;
+  el("gate").hidden = true;
+  el("table-layout").hidden = false;
+
+  const hostName = Number.isInteger(table.host_seat) ? nameOf(message, table.host_seat) : null;
+  const watching = message.you?.seat === null || message.you?.seat === undefined;
+  el("status-line").textContent = [
+    { lobby: "In the lobby", playing: "Playing", finished: "Finished" }[status] ?? status,
+    hostName ? `${hostName}'s table` : null,
+    watching ? "you are watching" : null,
+  ].filter(Boolean).join(" · ");
+  el("spectator-count").textContent = `${table.spectators ?? 0} watching`;
+
+  setLink(el("seat-field"), token && !watching ? absoluteUrl(`/t/${encodeURIComponent(tableId)}/seat#${token}`) : "");
+  setLink(el("spectate-field"), table.spectate_url ? absoluteUrl(table.spectate_url) : "");
+  el("commitment").textContent = table.commitment ?? "";
+
+  el("lobby").hidden = status !== "lobby";
+  el("play").hidden = status === "lobby";
+  el("log-panel").hidden = status === "lobby";
+  const finished = status === "finished" && message.result;
+  el("result").hidden = !finished;
+
+  if (status === "lobby") views.lobby.render(message);
+  else views.play.render(message);
+  if (finished) {
+    views.play.renderer().then((module) => {
+      if (current === message || current?.result) views.result.render(current, module);
+    });
+  }
+  views.chat.render(message);
+
+  const yourMove = (message.legal ?? []).length > 0;
+  document.title = yourMove && document.hidden ? `● Your move · ${baseTitle}` : baseTitle;
+}
+
+const push = renderLoop(draw);
+document.addEventListener("visibilitychange", () => {
+  if (!document.hidden) document.title = baseTitle;
+});
+
+// ---- the live connection
+
+function onMessage(message) {
+  switch (message.type) {
+    case "state":
+      if (current && message.seq < current.seq) return; // an older message overtaken by a reconnect
+      current = message;
+      for (const [id, entry] of pending) if (message.seq > entry.seq) settle(id, null);
+      push(current);
+      break;
+    case "presence":
+      if (!current) return;
+      current = { ...current, table: { ...current.table, seats: message.seats, spectators: message.spectators } };
+      push(current);
+      break;
+    case "chat":
+      views.chat.add(message);
+      break;
+    case "chat_history":
+      views.chat.replace(message.messages);
+      break;
+    case "error":
+      if (message.id) settle(message.id, new Error(message.message));
+      toast(message.message ?? "That was refused.");
+      break;
+    default:
+      break; // newer message types are ignored by older pages
+  }
+}
+
+function refused(status, reason) {
+  stop();
+  const said = reason ? ` (${reason})` : "";
+  if (status === 404 || status === 4404) {
+    gate(reason || "There is no such table. Check the link.");
+    return;
+  }
+  if (token) {
+    clearToken(tableId);
+    token = null;
+    if (invite) {
+      gate(`Your seat here is no longer valid${said}. You can join again:`, { join: true });
+      return;
+    }
+    gate(`Your seat at this table is no longer valid: you may have left or been removed${said}. Ask for the invite link.`);
+    return;
+  }
+  gate(`This spectator link is not valid${said}. Ask for a new one.`);
+}
+
+// A refused websocket handshake looks like a network error to the browser; ask the REST API why.
+async function probe() {
+  const path = `/api/tables/${encodeURIComponent(tableId)}/state`;
+  try {
+    await api("GET", token ? path : `${path}?spectate=${encodeURIComponent(spectateKey ?? "")}`, undefined, token);
+  } catch (error) {
+    if ([401, 403, 404].includes(error.status)) refused(error.status, error.message);
+  }
+}
+
+function onStatus(state, info) {
+  if (state === "open") {
+    everOpened = true;
+    setConn("open");
+    return;
+  }
+  if (state === "connecting") {
+    setConn("connecting");
+    return;
+  }
+  settleAll(new Error("Connection lost."));
+  if (info.final) {
+    if ([4401, 4403, 1008].includes(info.code)) refused(info.code, info.reason);
+    else if (info.code === 4404) refused(404, info.reason);
+    else {
+      stop();
+      gate(info.reason || "The server closed the connection. Reload the page to try again.");
+    }
+    return;
+  }
+  setConn("connecting");
+  if ((!everOpened && info.attempt === 0) || info.attempt % 3 === 2) probe();
+}
+
+function begin(who) {
+  const getToken = () => token;
+  views ??= {
+    lobby: createLobby({ tableId, game, getToken, onLeft: left }),
+    play: createPlay({ tableId, game, getToken, act: sendAction, redraw: () => current && push(current) }),
+    result: createResult({ tableId, getToken }),
+    chat: createChat({ send: (obj) => conn?.send(obj) ?? false }),
+  };
+  current = null;
+  setConn("connecting");
+  conn = connect({ tableId, token: who.token, spectate: who.spectate, onMessage, onStatus });
+}
+
+function left() {
+  stop();
+  clearToken(tableId);
+  token = null;
+  gate("You left the table.");
+}
+
+// ---- joining with an invite
+
+function showJoin() {
+  gate("", { join: true });
+  const input = el("join-name");
+  if (!input.value) input.value = rememberedName();
+  input.focus();
+}
+
+el("join-form").addEventListener("submit", async (event) => {
+  event.preventDefault();
+  const errorBox = el("join-error");
+  const button = el("join");
+  const name = el("join-name").value.trim();
+  errorBox.hidden = true;
+  if (!name) {
+    errorBox.textContent = "Please enter your name.";
+    errorBox.hidden = false;
+    return;
+  }
+  button.disabled = true;
+  try {
+    const joined = await api("POST", `/api/tables/${encodeURIComponent(tableId)}/join`, { name, invite });
+    rememberName(name);
+    storeToken(tableId, joined.token);
+    token = joined.token;
+    begin({ token });
+  } catch (error) {
+    errorBox.textContent = error.message;
+    errorBox.hidden = false;
+  } finally {
+    button.disabled = false;
+  }
+});
+
+if (token) begin({ token });
+else if (spectateKey) begin({ spectate: spectateKey });
+else if (invite) showJoin();
+else gate("You are not seated at this table; ask for the invite link.");

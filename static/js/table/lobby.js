@@ -1,0 +1,100 @@
+// The lobby: who is seated, the invite link, and the host's controls (bots, removing seats, start).
+
+import { api } from "../client.js";
+import { absoluteUrl, h, keepFocus, setLink } from "../dom.js";
+import { isHost, seatItem, seatList } from "./seats.js";
+
+export function createLobby({ tableId, game, getToken, onLeft }) {
+  const el = (id) => document.getElementById(id);
+  const errorBox = el("lobby-error");
+  const botCount = el("bot-count");
+  const botKind = el("bot-kind");
+  const base = `/api/tables/${encodeURIComponent(tableId)}`;
+
+  function showError(text) {
+    errorBox.textContent = text;
+    errorBox.hidden = !text;
+  }
+
+  // Disables the button while the call runs; returns false on failure. The new state comes over the websocket.
+  async function call(button, method, path, body) {
+    showError("");
+    if (button) button.disabled = true;
+    try {
+      return (await api(method, path, body, getToken())) ?? true;
+    } catch (error) {
+      showError(error.message);
+      return false;
+    } finally {
+      if (button) button.disabled = false;
+    }
+  }
+
+  el("add-bots").addEventListener("click", (event) => {
+    const count = Number.parseInt(botCount.value, 10);
+    if (!Number.isInteger(count) || count < 1) {
+      showError("Enter how many bots to add (1 or more).");
+      return;
+    }
+    const body = { count };
+    if (botKind.value) body.kind = botKind.value;
+    call(event.currentTarget, "POST", `${base}/bots`, body);
+  });
+
+  el("start").addEventListener("click", (event) => call(event.currentTarget, "POST", `${base}/start`));
+
+  el("leave").addEventListener("click", async (event) => {
+    if (await call(event.currentTarget, "POST", `${base}/leave`)) onLeft();
+  });
+
+  function removeButton(seat) {
+    return h("button", {
+      type: "button",
+      class: "small secondary",
+      text: "Remove",
+      "aria-label": `Remove ${seat.name}`,
+      dataset: { removeSeat: String(seat.seat) },
+      onclick: (event) => call(event.currentTarget, "DELETE", `${base}/seats/${seat.seat}`),
+    });
+  }
+
+  function render(message) {
+    const seats = seatList(message);
+    const host = isHost(message);
+    const seated = message.you?.seat !== null && message.you?.seat !== undefined;
+    const need = game.min_players;
+    const max = game.max_players;
+
+    el("lobby-count").textContent =
+      `${seats.length} of ${max} seats taken` + (seats.length < need ? ` · needs at least ${need} to start` : "");
+    const items = seats.map((seat) =>
+      seatItem(message, seat, host && seat.seat !== message.table.host_seat ? [removeButton(seat)] : []),
+    );
+    keepFocus(el("lobby-seats"), () => el("lobby-seats").replaceChildren(...items));
+
+    el("host-controls").hidden = !host;
+    el("lobby-wait").hidden = host;
+    el("leave").hidden = !seated || host;
+
+    if (host) {
+      const free = Math.max(0, max - seats.length);
+      botCount.max = String(Math.max(1, free));
+      if (Number(botCount.value) > free && free > 0) botCount.value = String(free);
+      el("add-bots").disabled = free === 0;
+      const kinds = message.table.bot_kinds ?? [];
+      if (botKind.dataset.kinds !== kinds.join(",")) {
+        botKind.dataset.kinds = kinds.join(",");
+        botKind.replaceChildren(...kinds.map((kind) => h("option", { value: kind, text: kind })));
+      }
+      el("bot-kind-field").hidden = kinds.length === 0;
+      const ready = seats.length >= need;
+      el("start").disabled = !ready;
+      el("start-hint").textContent = ready
+        ? `Start with ${seats.length} players.`
+        : `Needs at least ${need} players; add bots or wait for friends.`;
+    }
+    setLink(el("invite-field"), message.table.invite_url ? absoluteUrl(message.table.invite_url) : "");
+  }
+
+  return { render };
+}

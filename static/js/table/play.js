@@ -1,0 +1,144 @@
+// Everything around the game's renderer during play: seats, the turn timer, the log and seat rescue controls.
+
+import { api } from "../client.js";
+import { formatClock, h, keepFocus, toast } from "../dom.js";
+import { isHost, seatItem, seatList, seatOf } from "./seats.js";
+
+const MODULE_NAME = /^[a-z0-9][a-z0-9_-]*$/;
+
+// game.renderer names a module under static/js/games/ ("true" means the one named after the game).
+function rendererName(game) {
+  if (game.renderer === true) return game.id;
+  if (typeof game.renderer !== "string") return null;
+  const name = game.renderer.replace(/\.js$/, "");
+  return MODULE_NAME.test(name) ? name : null;
+}
+
+export function createPlay({ tableId, game, getToken, act, redraw }) {
+  const el = (id) => document.getElementById(id);
+  const root = el("game");
+  const log = el("log");
+  const countdown = el("countdown");
+  const base = `/api/tables/${encodeURIComponent(tableId)}`;
+  let module = null;
+  let loading = null;
+  let deadline = null;
+  let ticker = null;
+  let logKey = "";
+  let skew = 0; // server clock minus this device's clock, when the server tells us its time
+  let lastNow = null;
+
+  function load() {
+    if (loading) return loading;
+    const name = rendererName(game);
+    const generic = () => import("../games/generic.js");
+    loading = (name ? import(`../games/${name}.js`) : generic())
+      .catch((error) => {
+        console.error(`Renderer ${name} failed to load; using the generic one.`, error);
+        return generic();
+      })
+      .then((loaded) => {
+        module = loaded;
+        redraw();
+        return loaded;
+      });
+    return loading;
+  }
+
+  async function post(button, path) {
+    button.disabled = true;
+    try {
+      await api("POST", path, undefined, getToken());
+    } catch (error) {
+      toast(error.message);
+    } finally {
+      button.disabled = false;
+    }
+  }
+
+  el("reclaim").addEventListener("click", (event) => post(event.currentTarget, `${base}/reclaim`));
+
+  function drawSeats(message) {
+    const host = isHost(message);
+    const you = message.you?.seat;
+    const items = seatList(message).map((seat) => {
+      const stranded = !seat.bot && (seat.away || !seat.connected) && seat.seat !== you;
+      const actions = host && stranded && message.status === "playing"
+        ? [h("button", {
+            type: "button",
+            class: "small secondary",
+            text: "Replace with bot",
+            "aria-label": `Replace ${seat.name} with a bot`,
+            dataset: { replaceSeat: String(seat.seat) },
+            onclick: (event) => post(event.currentTarget, `${base}/seats/${seat.seat}/bot`),
+          })]
+        : [];
+      return seatItem(message, seat, actions);
+    });
+    keepFocus(el("seats"), () => el("seats").replaceChildren(...items));
+    const mine = you === null || you === undefined ? null : seatOf(message, you);
+    el("reclaim-bar").hidden = !(mine?.bot && message.status === "playing");
+  }
+
+  function drawLog(entries) {
+    const last = entries[entries.length - 1];
+    const key = `${entries.length}:${last?.seq}:${last?.text}`;
+    if (key === logKey) return;
+    logKey = key;
+    const nearBottom = log.scrollHeight - log.scrollTop - log.clientHeight < 40;
+    log.replaceChildren(...entries.map((entry) => h("li", { dataset: { seq: String(entry.seq) }, text: entry.text })));
+    if (nearBottom || !log.dataset.drawn) log.scrollTop = log.scrollHeight;
+    log.dataset.drawn = "1";
+  }
+
+  function tick() {
+    if (deadline === null) return;
+    const left = deadline - Date.now();
+    countdown.textContent = `Time left: ${formatClock(left)}`;
+    countdown.dataset.urgent = String(left < 10_000);
+  }
+
+  // The server may send "now" with each state; then the countdown follows its clock rather than this device's.
+  function setDeadline(message) {
+    const at = message.deadline && message.status === "playing" ? Date.parse(message.deadline) : NaN;
+    if (Number.isNaN(at)) {
+      deadline = null;
+      countdown.hidden = true;
+      clearInterval(ticker);
+      ticker = null;
+      return;
+    }
+    if (message.now && message.now !== lastNow && !Number.isNaN(Date.parse(message.now))) {
+      lastNow = message.now;
+      skew = Date.parse(message.now) - Date.now();
+    }
+    deadline = at - skew;
+    countdown.hidden = false;
+    tick();
+    ticker ??= setInterval(tick, 250);
+  }
+
+  return {
+    render(message) {
+      drawSeats(message);
+      drawLog(message.log ?? []);
+      setDeadline(message);
+      if (!module) {
+        if (!root.childElementCount) root.append(h("p", { class: "muted", text: "Laying out the table…" }));
+        load();
+        return;
+      }
+      try {
+        module.render(root, message, (action) => act(message, action));
+      } catch (error) {
+        console.error("The renderer failed on this message.", error);
+        toast("This view could not be drawn; the generic view is used instead.");
+        import("../games/generic.js").then((generic) => {
+          module = generic;
+          redraw();
+        });
+      }
+    },
+    renderer: () => load(),
+  };
+}
