@@ -29,6 +29,7 @@ class Connection:
     seat: int | None
     base: str
     last_seq: int = -1
+    last_version: int = -1  # the table version this viewer's latest state message was built from
     queue: asyncio.Queue[dict[str, Any] | None] = field(default_factory=asyncio.Queue)
 
     def push(self, message: dict[str, Any]) -> None:
@@ -62,7 +63,7 @@ class LiveTable:
             if not self.connections:  # the others' catch-up starts from what they were last sent
                 self._remember(row.version, row.seq, row.state)
             conn.push(self.service.message_for(row, seats, conn.seat, conn.base))
-            conn.last_seq = row.seq
+            conn.last_seq, conn.last_version = row.seq, row.version
             chats = [chat_public(c) for c in await self.service.chat_rows(self.table_id)
                      if self.service.can_read(row, conn.seat, c.channel)]
             conn.push({"type": "chat_history", "messages": chats})
@@ -93,6 +94,9 @@ class LiveTable:
             steps = await self._replay(self.seq, row.seq)
         steps.append((row.seq, row.state))
         for conn in self.connections:
+            if conn.last_version >= row.version:
+                continue  # it joined after this change and opened with it: sending it again would repeat a seq
+            conn.last_version = row.version
             for seq, state in steps:
                 if seq < conn.last_seq or (seq == conn.last_seq and seq != row.seq):
                     continue

@@ -137,9 +137,10 @@ class TableService:
         if name not in taken:
             return name
         n = 2
-        while f"{name} {n}"[:NAME_MAX] in taken:
+        # Shorten the name, not the suffix: cutting "<24 chars> 2" back to 24 would give the taken name forever.
+        while (candidate := f"{name[:NAME_MAX - len(f' {n}')]} {n}") in taken:
             n += 1
-        return f"{name} {n}"[:NAME_MAX]
+        return candidate
 
     # ----------------------------------------------------------------- who is asking
 

@@ -58,7 +58,13 @@ async def table_stream(websocket: WebSocket, table_id: str, token: str | None = 
 async def _read(websocket: WebSocket, service: TableService, conn: Connection, table_id: str, sender: str,
                 limit: int) -> None:
     while True:
-        raw = await websocket.receive_text()
+        frame = await websocket.receive()
+        if frame["type"] == "websocket.disconnect":
+            raise WebSocketDisconnect(frame.get("code", 1000))
+        raw = frame.get("text")
+        if raw is None:  # a binary frame: receive_text() would raise KeyError and drop the connection
+            conn.push(_error(None, "bad_message", "Send messages as text frames holding JSON."))
+            continue
         if len(raw.encode()) > limit:
             conn.push(_error(None, "too_large", f"Messages are limited to {limit} bytes."))
             continue

@@ -125,7 +125,8 @@ def apply_checked(game: Game, state: State, seat: Seat, action: Any) -> State:
     legal = game.legal(state, seat)
     if not legal:
         raise IllegalAction("not_your_turn", "You have nothing to do right now; wait for the others.")
-    if action not in legal and not _accepted_by_template(game, state, seat, action, legal):
+    listed = action in legal and any(_same(action, entry) for entry in legal if entry == action)
+    if not listed and not _accepted_by_template(game, state, seat, action, legal):
         kinds = sorted({entry["type"] for entry in legal})
         raise IllegalAction(
             "not_legal_now", f"'{action['type']}' with those details is not allowed now. You may: {', '.join(kinds)}."
@@ -137,6 +138,17 @@ def apply_checked(game: Game, state: State, seat: Seat, action: Any) -> State:
     for entry in new["log"][mark:]:
         entry["seq"] = new["seq"]
     return new
+
+
+def _same(a: Any, b: Any) -> bool:
+    """Equal as JSON values. Python's ``==`` takes 1.0 and true for 1, and a game indexing a list with them breaks."""
+    if type(a) is not type(b):
+        return False
+    if isinstance(a, dict):
+        return a.keys() == b.keys() and all(_same(a[k], b[k]) for k in a)
+    if isinstance(a, list):
+        return len(a) == len(b) and all(_same(x, y) for x, y in zip(a, b, strict=True))
+    return bool(a == b)
 
 
 def _accepted_by_template(game: Game, state: State, seat: Seat, action: Action, legal: list[Action]) -> bool:

@@ -183,6 +183,8 @@ def secrets(state: State, viewer: Viewer) -> set[str]:
 def resample(state: State, viewer: Viewer, rand: random.Random) -> State:
     """Redeal every gem the viewer cannot see among the places they cannot see into."""
     new = copy.deepcopy(state)
+    if new["phase"] == "over":  # everything is shown at the end: nothing is left to redraw
+        return new
     slots: list[tuple[str, int, int | None]] = [("pouch", i, None) for i in range(len(new["pouch"]))]
     for seat in range(new["players"]):
         if seat == viewer:
