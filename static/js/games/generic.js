@@ -4,7 +4,7 @@ import { h, keepFocus } from "../dom.js";
 import { namesFrom, prettyKey, renderValue } from "../structure.js";
 
 const META_KEYS = new Set(["type", "template", "schema", "example", "examples", "label"]);
-const SEAT_KEY = /^(seat|target|player|victim|to|from)$|_seat$/;
+const SEAT_KEY = /^(seat|target|player)$|_seat$/;
 const memo = new WeakMap(); // root -> {key, send}: what was drawn last, so unchanged messages keep the DOM
 
 export function actionLabel(action, names = {}) {
