@@ -1,0 +1,458 @@
+"""The generic conformance suite: properties every registered game must have, checked over seeded random games.
+
+Each test runs over every game in ``ALL_GAMES``, every player count it takes and each option set it lists in
+``EXTRA_OPTIONS``, playing ``SEEDS`` random games per case (set ``CONFORMANCE_SEEDS`` for a deeper sweep). The
+played games are cached per case, so the tests share them. The two leak tests are the standing ones of DESIGN.md:
+canary (no message carries a secret its viewer may not see) and non-interference (redrawing what a viewer cannot
+see leaves their message unchanged).
+"""
+
+from __future__ import annotations
+
+import copy
+import hashlib
+import inspect
+import json
+import math
+import os
+import random
+import subprocess
+import sys
+from dataclasses import fields
+from pathlib import Path
+from typing import Any
+
+import pytest
+from pydantic import ValidationError
+
+from app.messages import state_message
+from games.protocol import Action, Game, IllegalAction, Seat, State, Viewer, Window, apply_checked, round_trip
+from tests.support.registry import ALL_GAMES, EXTRA_OPTIONS, STEP_CAP, concrete, play_random
+
+SEEDS = int(os.environ.get("CONFORMANCE_SEEDS", "30"))  # random games per game, player count and option set
+SAMPLED_STEPS = 8  # states per game given the costlier checks (resampling, asking every bot)
+JUNK_STEPS = 4  # states per game offered junk and out-of-turn actions
+RESAMPLES = 2  # redraws per sampled state and viewer
+BOT_GAMES = 4  # whole games per case played by each bot (its picks are also checked on every sampled state)
+HASH_SEED_GAMES = 3  # seeds per case replayed under other PYTHONHASHSEEDs
+
+Played = tuple[list[State], list[tuple[Seat, Action]]]
+_PLAYED: dict[tuple[str, int, str, int], Played] = {}
+
+
+def _cases() -> list[Any]:
+    cases = []
+    for game_id, game in sorted(ALL_GAMES.items()):
+        for options in [None, *EXTRA_OPTIONS.get(game_id, [])]:
+            suffix = "".join(f"-{key}={value}" for key, value in sorted((options or {}).items()))
+            for players in range(game.min_players, game.max_players + 1):
+                cases.append(pytest.param(game, players, options, id=f"{game_id}-{players}p{suffix}"))
+    return cases
+
+
+CASES = _cases()
+GAME_PARAMS = [pytest.param(game, id=game_id) for game_id, game in sorted(ALL_GAMES.items())]
+per_case = pytest.mark.parametrize(("game", "players", "options"), CASES)
+per_game = pytest.mark.parametrize("game", GAME_PARAMS)
+
+
+def played(game: Game, players: int, options: dict[str, Any] | None, seed: int) -> Played:
+    """One seeded random game, played once per test session. Callers must not mutate what they get."""
+    key = (game.id, players, json.dumps(options, sort_keys=True), seed)
+    if key not in _PLAYED:
+        _PLAYED[key] = play_random(game, players, seed, random.Random(f"{key}"), options=options)
+    return _PLAYED[key]
+
+
+def each_game(game: Game, players: int, options: dict[str, Any] | None) -> list[tuple[int, list[State], Any]]:
+    return [(seed, *played(game, players, options, seed)) for seed in range(SEEDS)]
+
+
+def sample(states: list[State], seed: int, k: int = SAMPLED_STEPS) -> list[int]:
+    """Indices of a few states of one game: the first, the last and some in between, the same on every run."""
+    picks = {0, len(states) - 1}
+    picks.update(random.Random(seed).sample(range(len(states)), min(k, len(states))))
+    return sorted(picks)
+
+
+def key(value: Any) -> str:
+    """A canonical JSON text: equal keys mean equal JSON values (1, 1.0 and true are three different things)."""
+    return json.dumps(value, sort_keys=True, allow_nan=False)
+
+
+def is_legal(game: Game, state: State, seat: Seat, action: Any) -> bool:
+    legal = game.legal(state, seat)
+    if any(key(entry) == key(action) for entry in concrete(legal)):
+        return True
+    templated = any(entry.get("template") and entry["type"] == action.get("type") for entry in legal)
+    return templated and game.accepts is not None and game.accepts(state, seat, action)
+
+
+def status_of(game: Game, state: State) -> str:
+    return "finished" if game.result(state) is not None else "playing"
+
+
+def message(game: Game, state: State, viewer: Viewer) -> dict[str, Any]:
+    return state_message(
+        game,
+        status=status_of(game, state),
+        seq=state["seq"],
+        state=state,
+        viewer=viewer,
+        names=[f"P{i}" for i in range(state["players"])],
+        table={},
+        deadline=None,
+    )
+
+
+def viewers(players: int) -> list[Viewer]:
+    return [*range(players), None]
+
+
+def declared(game: Game, hook: str) -> bool:
+    default = next(f.default for f in fields(Game) if f.name == hook)
+    return getattr(game, hook) is not default
+
+
+# --- the declaration ----------------------------------------------------------------------------------------------
+
+
+@per_game
+def test_declaration(game: Game) -> None:
+    assert ALL_GAMES[game.id] is game
+    assert game.id and game.id == game.id.strip().lower() and " " not in game.id
+    assert game.title.strip()
+    assert 1 <= game.min_players <= game.max_players
+    assert game.bots, "every game ships at least one bot"
+    assert all(callable(bot) for bot in game.bots.values())
+    for players in (game.min_players - 1, game.max_players + 1):
+        with pytest.raises(ValueError, match="players"):
+            game.new_state(players, None, 1)
+    # Every game here hides something, so both standing leak tests need the game's hooks (DESIGN.md, Views).
+    assert declared(game, "secrets"), f"{game.id} declares no secrets hook, so the canary test would check nothing"
+    assert game.resample is not None, f"{game.id} declares no resample hook for the non-interference test"
+
+
+@per_game
+def test_options(game: Game) -> None:
+    schema = game.options_schema()
+    assert isinstance(schema, dict)
+    assert round_trip(schema) == schema
+    defaults = game.parse_options(None)
+    assert game.parse_options({}) == defaults
+    assert game.parse_options(round_trip(defaults.model_dump(mode="json"))) == defaults
+    for options in EXTRA_OPTIONS.get(game.id, []):
+        game.parse_options(options)
+    for name in schema.get("properties", {}):
+        with pytest.raises(ValidationError):
+            game.parse_options({name: {"junk": [None]}})
+
+
+# --- whole games --------------------------------------------------------------------------------------------------
+
+
+@per_case
+def test_random_games_finish(game: Game, players: int, options: dict[str, Any] | None) -> None:
+    for seed, states, _ in each_game(game, players, options):
+        final = states[-1]
+        result = game.result(final)
+        assert result is not None, f"seed {seed}"
+        assert round_trip(result) == result, f"seed {seed}: the result is not plain JSON"
+        winners = result.get("winners")
+        assert isinstance(winners, list), f"seed {seed}: winners {winners!r}"
+        assert all(type(s) is int and 0 <= s < players for s in winners), f"seed {seed}: winners {winners}"
+        assert len(set(winners)) == len(winners), f"seed {seed}: winners {winners}"
+        assert isinstance(result.get("ranking"), list) and result["ranking"], f"seed {seed}: no ranking"
+        assert "reveal" in result and result["reveal"], f"seed {seed}: no reveal"
+        assert game.waiting_on(final) == [] and game.required(final) == []
+        for state in states[:-1]:
+            assert game.result(state) is None, f"seed {seed}: play went on past the result at seq {state['seq']}"
+
+
+@per_case
+def test_replay_is_deterministic(game: Game, players: int, options: dict[str, Any] | None) -> None:
+    starts = set()
+    saved = random.getstate()
+    try:
+        for seed, states, actions in each_game(game, players, options):
+            random.seed(seed + 1)  # an engine drawing from the global random would now diverge
+            state = game.new_state(players, options, seed)
+            starts.add(key(state))
+            assert key(state) == key(states[0]), f"seed {seed}: a different initial state"
+            for step, (seat, action) in enumerate(actions, start=1):
+                state = apply_checked(game, state, seat, action)
+                assert key(state) == key(states[step]), f"seed {seed}: replay diverges at step {step}"
+    finally:
+        random.setstate(saved)
+    assert SEEDS < 2 or len(starts) > 1, "every seed deals the same game: the seed is not used"
+
+
+_HASH_SCRIPT = """
+import hashlib, json, random, sys
+from tests.support.registry import ALL_GAMES, EXTRA_OPTIONS, play_random
+out = {}
+for game_id, game in sorted(ALL_GAMES.items()):
+    for options in [None, *EXTRA_OPTIONS.get(game_id, [])]:
+        for players in range(game.min_players, game.max_players + 1):
+            for seed in range(int(sys.argv[1])):
+                states, _ = play_random(game, players, seed, random.Random(seed), options=options)
+                text = json.dumps(states, sort_keys=True)
+                out[f"{game_id}/{json.dumps(options)}/{players}/{seed}"] = hashlib.sha256(text.encode()).hexdigest()
+print(json.dumps(out))
+"""
+
+
+def test_replay_ignores_the_hash_seed() -> None:
+    """Set and dict-of-set iteration order changes between processes; a seeded game must not depend on it."""
+    root = Path(__file__).resolve().parents[2]
+    digests = []
+    for hash_seed in ("1", "2"):
+        env = {**os.environ, "PYTHONHASHSEED": hash_seed}
+        done = subprocess.run(
+            [sys.executable, "-c", _HASH_SCRIPT, str(HASH_SEED_GAMES)],
+            cwd=root, env=env, capture_output=True, text=True, timeout=120, check=False,
+        )
+        assert done.returncode == 0, done.stderr
+        digests.append(json.loads(done.stdout))
+    assert digests[0] == digests[1]
+    for name, digest in digests[0].items():
+        game_id, options, players, seed = name.split("/")
+        states, _ = play_random(
+            ALL_GAMES[game_id], int(players), int(seed), random.Random(int(seed)), options=json.loads(options)
+        )
+        assert hashlib.sha256(json.dumps(states, sort_keys=True).encode()).hexdigest() == digest, name
+
+
+@per_case
+def test_json_round_trip(game: Game, players: int, options: dict[str, Any] | None) -> None:
+    for seed, states, actions in each_game(game, players, options):
+        for step, state in enumerate(states):
+            stored = round_trip(state)
+            assert stored == state, f"seed {seed}, step {step}: the state changes on a trip through JSON"
+            if step < len(actions):
+                seat, action = actions[step]
+                # As the server sees it: the state loaded from the database, the action parsed from a client's JSON.
+                after = apply_checked(game, stored, seat, round_trip(action))
+                assert key(after) == key(states[step + 1]), f"seed {seed}, step {step}"
+
+
+@per_case
+def test_log_and_hooks_are_well_formed(game: Game, players: int, options: dict[str, Any] | None) -> None:
+    for seed, states, _ in each_game(game, players, options):
+        for step, state in enumerate(states):
+            where = f"seed {seed}, step {step}"
+            assert state["seq"] == step and state["players"] == players, where
+            for entry in state["log"]:
+                assert isinstance(entry.get("text"), str), f"{where}: log entry {entry}"
+                to = entry.get("to")
+                assert to is None or (isinstance(to, list) and all(0 <= s < players for s in to)), where
+            if step:
+                before = states[step - 1]["log"]
+                assert state["log"][: len(before)] == before, f"{where}: the log was rewritten, not appended to"
+                assert all(e.get("seq") == step for e in state["log"][len(before):]), where
+            for seat in range(players):
+                for entry in game.legal(state, seat):
+                    assert isinstance(entry, dict) and isinstance(entry.get("type"), str), f"{where}: {entry}"
+            window = game.window(state)
+            if window is not None:
+                assert isinstance(window, Window) and isinstance(window.key, str), where
+                assert isinstance(window.seconds, int | float) and math.isfinite(window.seconds), where
+                assert window.seconds > 0 and game.result(state) is None, where
+            if game.teams is not None:
+                teams = game.teams(state)
+                assert all(0 <= s < players and isinstance(t, str) for s, t in teams.items()), where
+
+
+# --- the standing leak tests --------------------------------------------------------------------------------------
+
+
+CLOCK_PARTS = {"now"}  # message fields read from the server's clock, not from the state
+
+
+def _needle(secret: str) -> str:
+    """How ``secret`` reads inside a JSON text."""
+    return json.dumps(secret, ensure_ascii=False)[1:-1]
+
+
+@per_case
+def test_canary_no_message_carries_a_secret(game: Game, players: int, options: dict[str, Any] | None) -> None:
+    seen_secret = False
+    for seed, states, _ in each_game(game, players, options):
+        for step, state in enumerate(states):
+            over = game.result(state) is not None
+            public = game.secrets(state, None)
+            for viewer in viewers(players):
+                secrets = game.secrets(state, viewer)
+                where = f"seed {seed}, step {step}, viewer {viewer}"
+                assert all(isinstance(s, str) and s for s in secrets), f"{where}: secrets must be non-empty strings"
+                assert secrets <= public, f"{where}: a seat may not learn what spectators see: {secrets - public}"
+                seen_secret = seen_secret or (bool(secrets) and viewer is not None and not over)
+                needles = {_needle(s) for s in secrets}
+                if not over and isinstance(state.get("rng"), int) and state["rng"] >= 10**9:
+                    needles.add(str(state["rng"]))  # the random source's state is nobody's business mid-game
+                text = json.dumps(message(game, state, viewer), ensure_ascii=False, allow_nan=False)
+                leaked = sorted(n for n in needles if n in text)
+                assert not leaked, f"{where}: the message leaks {leaked}:\n{text}"
+    assert seen_secret, f"{game.id}: no seat ever had a secret before the end, so this test checked nothing"
+
+
+@per_case
+def test_non_interference(game: Game, players: int, options: dict[str, Any] | None) -> None:
+    assert game.resample is not None, f"{game.id} declares no resample hook"
+    changed = {"seat": False, "spectator": False}
+    for seed, states, _ in each_game(game, players, options):
+        for step in sample(states, seed):
+            state = states[step]
+            before = key(state)
+            for viewer in viewers(players):
+                original = message(game, state, viewer)
+                for k in range(RESAMPLES):
+                    where = f"seed {seed}, step {step}, viewer {viewer}, resample {k}"
+                    other = game.resample(state, viewer, random.Random(seed * 1000 + step * 10 + k))
+                    assert key(state) == before, f"{where}: resample changed the state it was given"
+                    assert round_trip(other) == other, f"{where}: the resampled state is not plain JSON"
+                    redrawn = message(game, other, viewer)
+                    for part in set(original) - CLOCK_PARTS:
+                        assert redrawn[part] == original[part], f"{where}: '{part}' changed"
+                    if key(other) != before:
+                        changed["seat" if viewer is not None else "spectator"] = True
+    assert all(changed.values()), f"resample never changed anything for: {[v for v, c in changed.items() if not c]}"
+
+
+# --- refused actions ----------------------------------------------------------------------------------------------
+
+
+def _junk_values(value: Any) -> list[Any]:
+    """Values that must not pass for ``value``, including the ones Python calls equal to it (1 == 1.0 == True)."""
+    junk: list[Any] = [None, "junk", -1, 10**9, [], {"junk": 1}]
+    if isinstance(value, bool):
+        junk += [int(value), str(value).lower()]
+    elif isinstance(value, int):
+        junk += [float(value), str(value), value + 1]
+        junk += [value == 1] if value in (0, 1) else []
+    elif isinstance(value, float):
+        junk += [str(value)] + ([int(value)] if value.is_integer() else [])
+    elif isinstance(value, str):
+        junk += [value + "x", value.upper(), "", f" {value}", [value]]
+    elif isinstance(value, list):
+        junk += [[*value, None], value[:-1] if value else [None]]
+    elif isinstance(value, dict):
+        junk += [{**value, "junk": 1}]
+    return junk
+
+
+SHAPE_JUNK = (None, 3, "x", [], {}, {"type": None}, {"type": 3}, {"gem": "x"}, [{"type": "x"}])
+
+
+def _altered(legal: list[Action], picks: list[Action]) -> list[Action]:
+    """Each of ``picks`` with one parameter made junk or one key added, unless that is in ``legal`` as well."""
+    templated = {entry["type"] for entry in legal if entry.get("template")}
+    allowed = {key(entry) for entry in concrete(legal)}
+    out = []
+    for entry in concrete(picks):
+        if entry["type"] in templated:
+            continue
+        out.append({**entry, "junk": 1})
+        for name, value in entry.items():
+            if name != "type":
+                out += [{**entry, name: junk} for junk in _junk_values(value)]
+    return [action for action in out if key(action) not in allowed]
+
+
+def _refused(game: Game, state: State, seat: Any, action: Any, codes: tuple[str, ...], where: str) -> None:
+    try:
+        apply_checked(game, state, seat, action)
+    except IllegalAction as refusal:
+        error = refusal
+    else:
+        pytest.fail(f"{where}: seat {seat} was allowed {action!r}")
+    assert error.code in IllegalAction.CODES and error.code in codes, f"{where}: {action!r} got code {error.code}"
+    assert isinstance(error.message, str) and error.message.strip(), f"{where}: {action!r} got no message"
+
+
+@per_case
+def test_junk_and_illegal_actions_are_refused(game: Game, players: int, options: dict[str, Any] | None) -> None:
+    ran = {"altered": 0, "not waiting": 0}
+    for seed, states, actions in each_game(game, players, options):
+        for n, step in enumerate(sample(states, seed, JUNK_STEPS)[:-1]):
+            state = states[step]
+            snapshot = copy.deepcopy(state)
+            where = f"seed {seed}, step {step}"
+            rand = random.Random(seed * 1000 + step)
+            waiting = game.waiting_on(state)
+            seat = rand.choice(waiting)
+            for junk in SHAPE_JUNK if n == 0 else ():  # checked before the state is read: one state per game will do
+                _refused(game, state, seat, junk, ("bad_action",), where)
+            _refused(game, state, seat, {"type": "no-such-action"}, ("not_legal_now",), where)
+            legal = game.legal(state, seat)
+            for action in _altered(legal, rand.sample(legal, min(2, len(legal)))):
+                ran["altered"] += 1
+                _refused(game, state, seat, action, ("not_legal_now", "bad_action"), f"{where}, seat {seat}")
+            someone_elses = concrete(legal)[:1] + [actions[step][1]]
+            for idle in sorted(set(range(players)) - set(waiting)):
+                ran["not waiting"] += 1
+                for action in someone_elses:
+                    _refused(game, state, idle, action, ("not_your_turn",), f"{where}, idle seat {idle}")
+            for outside in (-1, players, players + 7):
+                for action in someone_elses:
+                    _refused(game, state, outside, action, ("not_your_turn",), f"{where}, seat {outside}")
+            assert state == snapshot, f"{where}: refusing an action changed the state"
+        final = states[-1]
+        for seat in range(players):
+            for _, action in actions[-3:]:
+                _refused(game, final, seat, action, ("game_over",), f"seed {seed}, after the end")
+    assert ran["altered"], "no legal action had a parameter to alter"
+    assert ran["not waiting"], "every seat could always act, so no action out of turn was tried"
+
+
+# --- defaults and bots --------------------------------------------------------------------------------------------
+
+
+@per_case
+def test_default_actions_are_legal_and_finish_the_game(
+    game: Game, players: int, options: dict[str, Any] | None
+) -> None:
+    for seed, states, _ in each_game(game, players, options):
+        for step, state in enumerate(states):
+            where = f"seed {seed}, step {step}"
+            required = game.required(state)
+            waiting = game.waiting_on(state)
+            assert set(required) <= set(waiting), f"{where}: required {required} but only {waiting} may act"
+            assert required or game.result(state) is not None, f"{where}: the game waits on nobody and stalls"
+            for seat in required:
+                action = game.default_action(state, seat)
+                assert is_legal(game, state, seat, action), f"{where}: default {action} for seat {seat} not legal"
+    for seed in range(SEEDS):
+        rand = random.Random(seed)
+        state = game.new_state(players, options, seed)
+        for _ in range(STEP_CAP):
+            if game.result(state) is not None:
+                break
+            seat = rand.choice(game.required(state))
+            state = apply_checked(game, state, seat, game.default_action(state, seat))
+        assert game.result(state) is not None, f"seed {seed}: default actions alone never end the game"
+
+
+@per_case
+def test_bots_play_legal_actions(game: Game, players: int, options: dict[str, Any] | None) -> None:
+    for name, bot in sorted(game.bots.items()):
+        parameters = inspect.signature(bot).parameters
+        assert len(parameters) == 3, f"bot {name} must take exactly (view, legal, rand)"
+        for seed, states, _ in each_game(game, players, options):
+            for n, step in enumerate(sample(states, seed)):
+                state = states[step]
+                for seat in game.waiting_on(state):
+                    where = f"bot {name}, seed {seed}, step {step}, seat {seat}"
+                    # A bot gets what its seat's client gets, as JSON would carry it, and nothing else.
+                    seen = round_trip(message(game, state, seat))
+                    asks = 2 if n == 1 else 1  # the second ask, once per game, checks the bot draws only from rand
+                    picks = [bot(seen["view"], seen["legal"], random.Random(7)) for _ in range(asks)]
+                    assert key(picks[0]) == key(picks[-1]), f"{where}: the same random source gave different picks"
+                    pick = picks[0]
+                    assert pick is None or is_legal(game, state, seat, pick), f"{where}: {pick} is not legal"
+            if seed >= BOT_GAMES:
+                continue
+            try:
+                play_random(game, players, seed, random.Random(seed), options=options, bot=name)
+            except IllegalAction as error:
+                pytest.fail(f"bot {name}, seed {seed}: played an illegal action ({error.code}: {error.message})")
