@@ -70,6 +70,8 @@ def test_invite_spectate_and_chat(browser, server: ServerProcess) -> None:  # ty
     try:
         host = host_ctx.new_page()
         table_id = create_table(host, server, "Alice")
+        expect(host.locator("#invite-link")).to_have_value(re.compile("invite="))
+        expect(host.locator("#spectate-link")).to_have_value(re.compile("/watch\\?key="))
         invite = host.locator("#invite-link").input_value()
         spectate = host.locator("#spectate-link").input_value()
         assert "invite=" in invite and "/watch?key=" in spectate

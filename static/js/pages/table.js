@@ -255,7 +255,8 @@ el("join-form").addEventListener("submit", async (event) => {
   }
 });
 
-if (token) begin({ token });
-else if (spectateKey) begin({ spectate: spectateKey });
+// The spectator link always spectates, even in a browser that also holds a seat here.
+if (spectateKey) begin({ spectate: spectateKey });
+else if (token) begin({ token });
 else if (invite) showJoin();
 else gate("You are not seated at this table; ask for the invite link.");

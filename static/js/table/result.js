@@ -72,7 +72,8 @@ export function createResult({ tableId, getToken }) {
         h("h2", { id: "result-heading", text: "Game over" }),
         h("p", { class: "headline", text: headline }),
         youWon ? h("p", { class: "you-won", text: "You won!" }) : null,
-        ...(result.ranking?.length
+        // A game's own result screen draws its ranking; the generic list is for games without one.
+        ...(result.ranking?.length && typeof renderer?.renderResult !== "function"
           ? [h("h3", { text: "Ranking" }), h("ol", { class: "ranking" }, result.ranking.map((entry) => rankingItem(message, entry)))]
           : []),
         h("h3", { text: "Everything revealed" }),
