@@ -37,21 +37,26 @@ def _need_services() -> None:
     pytest.skip("PostgreSQL on 5432 and Redis on 6379 are not running here")
 
 
-async def _admin(sql: str) -> None:
+def _admin(sql: str) -> None:
+    """Run one statement on the maintenance database, in a thread: a Playwright session may own this thread's loop."""
     import asyncpg
 
-    conn = await asyncpg.connect(f"{PG}/postgres")
-    try:
-        await conn.execute(sql)
-    finally:
-        await conn.close()
+    async def run() -> None:
+        conn = await asyncpg.connect(f"{PG}/postgres")
+        try:
+            await conn.execute(sql)
+        finally:
+            await conn.close()
+
+    with ThreadPoolExecutor(1) as pool:
+        pool.submit(asyncio.run, run()).result()
 
 
 @pytest.fixture
 def workers(tmp_path: Path) -> Iterator[tuple[ServerProcess, ServerProcess]]:
     _need_services()
     name = f"tabletop_test_{secrets.token_hex(4)}"
-    asyncio.run(_admin(f'CREATE DATABASE "{name}"'))
+    _admin(f'CREATE DATABASE "{name}"')
     env = server_env(tmp_path, DATABASE_URL=f"{PG}/{name}", REDIS_URL=REDIS)
     first = ServerProcess(env, log_path=tmp_path / "a.log")
     first.start()  # migrates the new database before the second worker starts
@@ -62,7 +67,7 @@ def workers(tmp_path: Path) -> Iterator[tuple[ServerProcess, ServerProcess]]:
     finally:
         first.stop()
         second.stop()
-        asyncio.run(_admin(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)'))
+        _admin(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
 
 
 def _post(url: str, path: str, token: str | None = None, **body: object) -> httpx.Response:

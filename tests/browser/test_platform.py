@@ -7,6 +7,7 @@ import json
 import re
 
 from playwright.sync_api import BrowserContext, Page, expect
+from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
 from tests.conftest import ServerProcess
 
@@ -30,11 +31,12 @@ def play_to_the_end(page: Page) -> None:
         button = page.locator("#legal button[data-action]:not([disabled])").first
         try:
             button.wait_for(state="visible", timeout=5_000)
-        except Exception:
+        except PlaywrightTimeout:
             continue  # waiting on bots or the reveal
-        if page.locator("#result").is_visible():
-            return
-        button.click()
+        try:
+            button.click(timeout=3_000)
+        except PlaywrightTimeout:
+            continue  # the moves changed under us (a bot moved, or the game ended): look again
     expect(page.locator("#result")).to_be_visible()
 
 
@@ -109,7 +111,10 @@ def test_invite_spectate_and_chat(browser, server: ServerProcess) -> None:  # ty
             for page in (host, guest):
                 button = page.locator("#legal button[data-action]:not([disabled])").first
                 if button.count() and button.is_visible():
-                    button.click()
+                    try:
+                        button.click(timeout=3_000)
+                    except PlaywrightTimeout:
+                        pass  # the other player's move redrew the page; try again next time round
             host.wait_for_timeout(150)
         expect(watcher.locator("#result")).to_be_visible()
     finally:
