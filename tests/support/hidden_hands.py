@@ -26,6 +26,7 @@ ROUNDS = 3
 
 class Options(BaseModel):
     review_s: float = Field(0, ge=0, le=60, description="Seconds of the review window after each reveal (0: none).")
+    teams: bool = Field(False, description="Seat the players in two public teams (even and odd seats) with team chat.")
 
 
 def gem(value: int) -> str:
@@ -34,7 +35,7 @@ def gem(value: int) -> str:
 
 def setup(players: int, options: BaseModel, seed: int) -> State:
     assert isinstance(options, Options)
-    state: State = {"players": players, "rng": seed, "review_s": options.review_s, "log": []}
+    state: State = {"players": players, "rng": seed, "review_s": options.review_s, "teams": options.teams, "log": []}
     pouch = [gem(v) for v in range(1, 21)]
     rng.shuffle(state, pouch)
     state["hands"] = [sorted(pouch[i * HAND:(i + 1) * HAND]) for i in range(players)]
@@ -159,6 +160,13 @@ def window(state: State) -> Window | None:
     return None
 
 
+def teams(state: State) -> dict[Seat, str]:
+    """Public teams when the option is on: even seats are gold, odd seats are silver."""
+    if not state.get("teams"):
+        return {}
+    return {seat: "gold" if seat % 2 == 0 else "silver" for seat in range(state["players"])}
+
+
 def random_bot(view: View, legal: list[Action], rand: random.Random) -> Action:
     return rand.choice(legal)
 
@@ -227,6 +235,7 @@ GAME = Game(
     default_action=default_action,
     bots={"random": random_bot, "basic": greedy_bot},
     window=window,
+    teams=teams,
     secrets=secrets,
     resample=resample,
     description="A tiny sealed-bid gem game used to test the table server.",
