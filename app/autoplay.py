@@ -86,7 +86,7 @@ class Autoplay:
     async def expire(self, table_id: str) -> int:
         """Apply default actions for everyone a passed deadline was waiting on. Returns how many were applied."""
         applied = 0
-        defaulted: set[int] = set()
+        last: tuple[int, int] | None = None  # (seat, seq) of the latest default applied here
         while applied < DEFAULTS_PER_EXPIRY:
             row, seats = await self.service.snapshot(table_id)
             if row.status != "playing" or row.state is None:
@@ -95,17 +95,20 @@ class Autoplay:
             required = game.required(row.state)
             deadline = aware(row.deadline)
             passed = deadline is not None and deadline <= now()
-            # Once a seat has timed out, its own follow-up steps (a two-step turn) time out with it.
-            due = required if passed else [s for s in required if s in defaulted]
+            # Once a seat has timed out, its own follow-up step (a two-step turn: nobody else has moved since and it
+            # alone must act) times out with it. Any other step is new and gets its own time: a window closing must
+            # not play the next round for everyone.
+            follow_up = last is not None and row.seq == last[1] and required == [last[0]]
+            due = required if passed or follow_up else []
             if not due:
                 break
             seat = due[0]
             action = game.default_action(row.state, seat)
             try:
-                await self.service.act(table_id, seat, action, row.seq, source="timer", strict=True)
+                seq = await self.service.act(table_id, seat, action, row.seq, source="timer", strict=True)
             except Conflict:
                 continue
-            defaulted.add(seat)
+            last = (seat, seq)
             applied += 1
         return applied
 

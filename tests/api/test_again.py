@@ -1,0 +1,104 @@
+"""Play again: a finished table opens one new lobby with the same people, each with a fresh token there."""
+
+from __future__ import annotations
+
+from fastapi.testclient import TestClient
+
+from tests.api.helpers import (
+    assert_error,
+    auth,
+    connect,
+    new_game,
+    opening,
+    play,
+    play_to_end,
+    public,
+    recv_until,
+    snapshot,
+    ws_url,
+)
+
+
+def again(client: TestClient, table_url: str, token: str) -> dict:
+    response = client.post(f"{table_url}/again", headers=auth(token))
+    assert response.status_code == 200, response.text
+    return response.json()
+
+
+def test_play_again_opens_one_new_lobby_for_everyone(client: TestClient) -> None:
+    table = new_game(client, humans=2, bots=1, options={"review_s": 0.5}, turn_timer=60)
+    play_to_end(client, table)
+    old = public(client, table)
+    assert old["next_table_id"] is None
+
+    bob = again(client, table.url, table.tokens[1])
+    alice = again(client, table.url, table.tokens[0])
+    assert bob["table_id"] == alice["table_id"] != table.table_id
+    assert (bob["seat"], alice["seat"]) == (1, 0)
+    assert bob["token"] != alice["token"]
+    new_id = bob["table_id"]
+    assert alice["seat_url"] == f"http://testserver/t/{new_id}/seat#{alice['token']}"
+    assert public(client, table)["next_table_id"] == new_id
+
+    new = public(client, new_id)
+    assert new["status"] == "lobby" and new["seq"] == 0
+    assert [(s["seat"], s["name"], s["bot"], s["bot_kind"]) for s in new["seats"]] == [
+        (s["seat"], s["name"], s["bot"], s["bot_kind"]) for s in old["seats"]]
+    assert (new["options"], new["turn_timer"], new["host_seat"]) == (old["options"], old["turn_timer"], 0)
+    assert new["commitment"] != old["commitment"]  # a fresh seed
+
+    # Each new token is good for its own seat in the new lobby, and the old ones are not.
+    new_url = f"/api/tables/{new_id}"
+    for who, seat, name in ((alice, 0, "Alice"), (bob, 1, "Bob")):
+        mine = client.get(f"{new_url}/state", headers=auth(who["token"])).json()
+        assert mine["you"] == {"seat": seat, "name": name}
+        assert mine["status"] == "lobby"
+    for token in table.tokens.values():
+        assert_error(client.get(f"{new_url}/state", headers=auth(token)), 401, "bad_token")
+    # The host (seat 0) starts the rematch; Bob cannot.
+    assert_error(client.post(f"{new_url}/start", headers=auth(bob["token"])), 403, "not_host")
+    assert client.post(f"{new_url}/start", headers=auth(alice["token"])).status_code == 200
+    assert public(client, new_id)["status"] == "playing"
+
+
+def test_asking_again_twice_gives_the_same_table(client: TestClient) -> None:
+    table = new_game(client, humans=2)
+    play_to_end(client, table)
+    first = again(client, table.url, table.tokens[1])
+    second = again(client, table.url, table.tokens[1])
+    assert first["table_id"] == second["table_id"]
+    mine = client.get(f"/api/tables/{second['table_id']}/state", headers=auth(second["token"])).json()
+    assert mine["you"]["seat"] == 1
+
+
+def test_viewers_of_the_old_table_hear_about_the_new_one(client: TestClient) -> None:
+    table = new_game(client, humans=2)
+    play_to_end(client, table)
+    with connect(client, ws_url(table, 0)) as alice:
+        first, _ = opening(alice)
+        assert first["table"]["next_table_id"] is None
+        new_id = again(client, table.url, table.tokens[1])["table_id"]
+        message = recv_until(alice, lambda m: m["type"] == "state")
+        assert message["table"]["next_table_id"] == new_id
+        assert message["status"] == "finished"
+
+
+def test_play_again_before_the_end(client: TestClient) -> None:
+    table = new_game(client, humans=2)
+    play(client, table, 0)
+    before = snapshot(client, table)
+    assert_error(client.post(f"{table.url}/again", headers=table.host), 409, "not_finished")
+    assert snapshot(client, table) == before
+    lobby = new_game(client, humans=2, started=False)
+    assert_error(client.post(f"{lobby.url}/again", headers=lobby.host), 409, "not_finished")
+    assert public(client, lobby)["next_table_id"] is None
+
+
+def test_play_again_needs_a_seat(client: TestClient) -> None:
+    table = new_game(client, humans=2)
+    play_to_end(client, table)
+    before = snapshot(client, table)
+    assert_error(client.post(f"{table.url}/again"), 401, "no_credentials")
+    assert_error(client.post(f"{table.url}/again", params={"spectate": table.spectate}), 401, "no_credentials")
+    assert_error(client.post(f"{table.url}/again", headers=auth("forged")), 401, "bad_token")
+    assert snapshot(client, table) == before

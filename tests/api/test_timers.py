@@ -1,0 +1,257 @@
+"""Deadlines: the pure ``next_deadline`` rule, turn-timer settings, and a game window expiring end to end."""
+
+from __future__ import annotations
+
+import sqlite3
+import time
+from datetime import UTC, datetime, timedelta
+
+import pytest
+from fastapi.testclient import TestClient
+from pydantic import BaseModel
+
+from app.main import create_app
+from app.settings import Settings
+from app.timing import next_deadline
+from games.protocol import Game, State, apply_checked
+from tests.api.helpers import (
+    GAME,
+    act,
+    assert_error,
+    auth,
+    db_path,
+    db_rows,
+    new_game,
+    play,
+    public,
+    state,
+    wait_for,
+)
+from tests.support.hidden_hands import GAME as HIDDEN_HANDS
+
+NOW = datetime(2030, 1, 1, 12, 0, tzinfo=UTC)
+LATER = NOW + timedelta(seconds=3)
+
+
+def first(state_: State, seat: int) -> State:
+    return apply_checked(HIDDEN_HANDS, state_, seat, HIDDEN_HANDS.legal(state_, seat)[0])
+
+
+def fresh(players: int = 3, review_s: float = 0) -> State:
+    return HIDDEN_HANDS.new_state(players, {"review_s": review_s}, 7)
+
+
+def in_review(review_s: float = 2) -> State:
+    s = fresh(2, review_s)
+    for seat in (0, 1, 0, 1):  # both set aside, both commit: round 1 is shown, the review window opens
+        s = first(s, seat)
+    assert s["phase"] == "review"
+    return s
+
+
+# ----------------------------------------------------------------- next_deadline, the pure rule
+
+
+def test_no_timer_no_window_no_deadline() -> None:
+    assert next_deadline(HIDDEN_HANDS, fresh(), {0, 1, 2}, None, None, None, NOW) == (None, None)
+    assert next_deadline(HIDDEN_HANDS, fresh(), {0, 1, 2}, 0, None, None, NOW) == (None, None)
+
+
+def test_turn_timer_runs_for_the_humans_play_waits_on() -> None:
+    deadline, key = next_deadline(HIDDEN_HANDS, fresh(), {0, 1, 2}, 30, None, None, NOW)
+    assert (deadline, key) == (NOW + timedelta(seconds=30), "t:0,1,2")
+    # Bots are never timed: only the human seats count.
+    assert next_deadline(HIDDEN_HANDS, fresh(), {1}, 30, None, None, NOW) == (NOW + timedelta(seconds=30), "t:1")
+    assert next_deadline(HIDDEN_HANDS, fresh(), set(), 30, None, None, NOW) == (None, None)
+
+
+def test_turn_timer_keeps_running_while_a_simultaneous_step_fills_up() -> None:
+    start, key = next_deadline(HIDDEN_HANDS, fresh(), {0, 1, 2}, 30, None, None, NOW)
+    after_one = first(fresh(), 0)
+    assert next_deadline(HIDDEN_HANDS, after_one, {0, 1, 2}, 30, key, start, LATER) == (start, "t:1,2")
+
+
+def test_turn_timer_restarts_when_someone_new_must_act() -> None:
+    s = fresh(2)
+    s = first(first(s, 0), 1)  # both set aside: a new step (commit) waits on both again
+    old = NOW - timedelta(seconds=10)
+    assert next_deadline(HIDDEN_HANDS, s, {0, 1}, 30, "t:1", old, NOW) == (NOW + timedelta(seconds=30), "t:0,1")
+    # The same set as before is not a subset of itself shrinking: it starts afresh too.
+    assert next_deadline(HIDDEN_HANDS, s, {0, 1}, 30, "t:0,1", old, NOW) == (NOW + timedelta(seconds=30), "t:0,1")
+
+
+def test_a_game_window_has_its_own_length_and_key() -> None:
+    s = in_review(2)
+    deadline, key = next_deadline(HIDDEN_HANDS, s, {0, 1}, None, "t:0,1", NOW, NOW)
+    assert (deadline, key) == (NOW + timedelta(seconds=2), "w:review-1")
+    # The window beats the turn timer.
+    assert next_deadline(HIDDEN_HANDS, s, {0, 1}, 600, None, None, NOW) == (NOW + timedelta(seconds=2), "w:review-1")
+
+
+def test_a_window_holds_its_deadline_while_it_stays_open() -> None:
+    s = in_review(2)
+    deadline, key = next_deadline(HIDDEN_HANDS, s, {0, 1}, None, None, None, NOW)
+    s = first(s, 0)  # one seat continues; the window is still open for the other
+    assert next_deadline(HIDDEN_HANDS, s, {0, 1}, None, key, deadline, LATER) == (deadline, key)
+    # A new window (the next round's review) gets a fresh deadline.
+    s = first(s, 1)
+    for seat in (0, 1):
+        s = first(s, seat)
+    assert s["phase"] == "review"
+    assert next_deadline(HIDDEN_HANDS, s, {0, 1}, None, key, deadline, LATER) == (
+        LATER + timedelta(seconds=2), "w:review-2")
+
+
+def test_a_finished_game_has_no_deadline() -> None:
+    s = fresh(2)
+    while HIDDEN_HANDS.result(s) is None:
+        s = first(s, HIDDEN_HANDS.waiting_on(s)[0])
+    assert next_deadline(HIDDEN_HANDS, s, {0, 1}, 30, "t:0", NOW, NOW) == (None, None)
+
+
+# ----------------------------------------------------------------- turn timer settings
+
+
+@pytest.mark.parametrize("seconds", [1, 4.9, 0, -5, 3601])
+def test_turn_timer_out_of_range(client: TestClient, settings: Settings, seconds: float) -> None:
+    response = client.post("/api/tables", json={"game": GAME, "name": "Alice", "turn_timer": seconds})
+    message = assert_error(response, 422, "invalid_options")
+    assert "5" in message and "3600" in message
+    assert db_rows(settings, "SELECT count(*) FROM tables") == [(0,)]
+
+
+@pytest.mark.parametrize("seconds", [5, 90, 3600, None])
+def test_turn_timer_in_range(client: TestClient, seconds: float | None) -> None:
+    table = new_game(client, humans=2, started=False, turn_timer=seconds)
+    assert public(client, table)["turn_timer"] == seconds
+
+
+def test_turn_timer_sets_a_deadline(client: TestClient) -> None:
+    table = new_game(client, humans=2, turn_timer=30)
+    before = datetime.now(UTC)
+    mine = state(client, table, 0)
+    deadline = datetime.fromisoformat(mine["deadline"])
+    assert deadline.tzinfo is not None
+    assert before + timedelta(seconds=25) < deadline <= before + timedelta(seconds=31)
+    assert state(client, table, None)["deadline"] == mine["deadline"]  # a public fact
+    # Alice acts: the step only loses a seat, so the clock keeps running for Bob.
+    assert play(client, table, 0)["deadline"] == mine["deadline"]
+
+
+def test_untimed_table_has_no_deadline(client: TestClient) -> None:
+    table = new_game(client, humans=2)
+    assert state(client, table, 0)["deadline"] is None
+
+
+# ----------------------------------------------------------------- a window expiring, end to end
+
+
+def sources(settings: Settings, table_id: str) -> list[tuple[int, int, str, str]]:
+    return [(seq, seat, action, source) for seq, seat, action, source in db_rows(
+        settings, "SELECT seq, seat, action, source FROM actions WHERE table_id = ? ORDER BY seq", table_id)]
+
+
+def away(client: TestClient, table: object) -> list[bool]:
+    return [s["away"] for s in public(client, table)["seats"]]  # type: ignore[arg-type]
+
+
+def test_review_window_expires_and_the_sweeper_continues(client: TestClient, settings: Settings) -> None:
+    table = new_game(client, humans=2, options={"review_s": 1})
+    for seat in (0, 1, 0):
+        play(client, table, seat)
+    opened = datetime.now(UTC)
+    play(client, table, 1)  # the last commit: round 1 is shown and the 1-second review opens
+    review = state(client, table, 0)
+    seen = datetime.now(UTC)
+    assert (review["seq"], review["view"]["phase"]) == (4, "review")
+    assert review["legal"] == [{"type": "continue"}]
+    deadline = datetime.fromisoformat(review["deadline"])
+    assert opened + timedelta(seconds=1) <= deadline <= seen + timedelta(seconds=1)
+    assert away(client, table) == [False, False]
+
+    # Nobody continues: when the window closes the sweeper continues for both.
+    after = wait_for(lambda: (s := state(client, table, 0))["seq"] == 6 and s, timeout=5, what="the window to expire")
+    assert datetime.now(UTC) >= deadline
+    assert after["view"]["phase"] == "commit" and after["view"]["round"] == 2
+    assert after["deadline"] is None
+    assert sources(settings, table.table_id)[4:] == [(5, 0, '{"type": "continue"}', "timer"),
+                                                     (6, 1, '{"type": "continue"}', "timer")]
+    assert away(client, table) == [True, True]
+
+    # Acting again clears "away" for that seat only.
+    play(client, table, 0)
+    assert away(client, table) == [False, True]
+
+    # Round 2: Alice continues in time, Bob lets the window run out again.
+    play(client, table, 1)
+    assert state(client, table, 0)["view"]["phase"] == "review"
+    response = act(client, table, 0, {"type": "continue"})
+    assert response.status_code == 200
+    wait_for(lambda: state(client, table, 0)["seq"] == 10, timeout=5, what="the second window to expire")
+    assert sources(settings, table.table_id)[8:] == [(9, 0, '{"type": "continue"}', "seat"),
+                                                     (10, 1, '{"type": "continue"}', "timer")]
+    assert away(client, table) == [False, True]
+    assert state(client, table, 1)["view"]["round"] == 3
+
+
+# ----------------------------------------------------------------- a two-step turn times out whole
+
+
+class NoOptions(BaseModel):
+    pass
+
+
+def _two_step_setup(players: int, options: BaseModel, seed: int) -> State:
+    return {"players": players, "turn": 0, "step": "pick", "picks": [None] * players, "log": []}
+
+
+def _two_step_legal(s: State, seat: int) -> list[dict]:
+    if s["turn"] >= s["players"] or seat != s["turn"]:
+        return []
+    if s["step"] == "pick":
+        return [{"type": "pick", "n": n} for n in (1, 2)]
+    return [{"type": "confirm"}]
+
+
+def _two_step_apply(s: State, seat: int, action: dict) -> None:
+    if action["type"] == "pick":
+        s["picks"][seat] = action["n"]
+        s["step"] = "confirm"
+    else:
+        s["turn"] += 1
+        s["step"] = "pick"
+
+
+TWO_STEP = Game(
+    id="two-step", title="Two steps a turn", min_players=2, max_players=2, options=NoOptions,
+    setup=_two_step_setup, legal=_two_step_legal, apply=_two_step_apply,
+    view=lambda s, viewer: {"turn": s["turn"], "step": s["step"], "picks": s["picks"]},
+    result=lambda s: {"winners": [0, 1], "ranking": [], "reveal": {}} if s["turn"] >= s["players"] else None,
+    default_action=lambda s, seat: _two_step_legal(s, seat)[0],
+    bots={"basic": lambda view, legal, rand: legal[0]},
+)
+
+
+def test_a_timed_out_seat_s_second_step_times_out_with_it(settings: Settings) -> None:
+    with TestClient(create_app(settings, games={TWO_STEP.id: TWO_STEP})) as client:
+        created = client.post("/api/tables", json={"game": "two-step", "name": "Alice", "turn_timer": 60}).json()
+        table_id, host = created["table_id"], auth(created["token"])
+        invite = created["invite_url"].split("invite=")[1]
+        client.post(f"/api/tables/{table_id}/join", json={"name": "Bob", "invite": invite}).raise_for_status()
+        client.post(f"/api/tables/{table_id}/start", headers=host).raise_for_status()
+        # Alice's turn "ran out": move the deadline into the past.
+        with sqlite3.connect(db_path(settings), timeout=30) as connection:
+            connection.execute("UPDATE tables SET deadline = ? WHERE id = ?",
+                               ((datetime.now(UTC) - timedelta(seconds=1)).strftime("%Y-%m-%d %H:%M:%S.%f"),
+                                table_id))
+        wait_for(lambda: client.get(f"/api/tables/{table_id}").json()["seq"] >= 2, timeout=5,
+                 what="the sweeper to time Alice out")
+        time.sleep(0.3)  # a few more sweeps: Bob's turn must not be touched
+        rows = db_rows(settings, "SELECT seq, seat, action, source FROM actions WHERE table_id = ? ORDER BY seq",
+                       table_id)
+        assert rows == [(1, 0, '{"type": "pick", "n": 1}', "timer"), (2, 0, '{"type": "confirm"}', "timer")]
+        bob = client.get(f"/api/tables/{table_id}/state", headers=host).json()
+        assert bob["view"] == {"turn": 1, "step": "pick", "picks": [1, None]}
+        deadline = datetime.fromisoformat(bob["deadline"])
+        assert deadline - datetime.now(UTC) > timedelta(seconds=55)  # Bob has his own full minute
+        assert [s["away"] for s in client.get(f"/api/tables/{table_id}").json()["seats"]] == [True, False]
