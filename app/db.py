@@ -19,10 +19,8 @@ def make_engine(url: str) -> AsyncEngine:
     if parsed.get_backend_name() == "sqlite":
         if parsed.database and parsed.database != ":memory:":
             Path(parsed.database).parent.mkdir(parents=True, exist_ok=True)
-        # One connection: SQLite has one writer at a time anyway, and queueing here is far cheaper than SQLite's
-        # busy-wait sleeps when several connections fight over the write lock.
-        engine = create_async_engine(url, connect_args={"timeout": 30}, pool_size=1, max_overflow=0,
-                                     pool_timeout=60)
+        # Writers queue in TableService.writing(); readers use the pool alongside (WAL).
+        engine = create_async_engine(url, connect_args={"timeout": 30})
 
         @event.listens_for(engine.sync_engine, "connect")
         def _pragmas(dbapi_connection, _record) -> None:  # type: ignore[no-untyped-def]

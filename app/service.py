@@ -8,12 +8,13 @@ then builds its own viewers' messages, so no secret ever crosses the bus.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import hashlib
 import secrets
 import time
 import unicodedata
 from collections import deque
-from collections.abc import Awaitable, Callable, Mapping
+from collections.abc import AsyncIterator, Awaitable, Callable, Mapping
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from typing import Any
@@ -84,6 +85,7 @@ class TableService:
         self.hub = hub
         self._locks: dict[str, asyncio.Lock] = {}
         self._chat_times: dict[str, deque[float]] = {}
+        self._write_lock = asyncio.Lock() if settings.database_url.startswith("sqlite") else None
         # Called after every committed game action: the bot runner hooks in here.
         self.after_action: Callable[[str], Awaitable[None]] | None = None
 
@@ -95,6 +97,14 @@ class TableService:
             known = ", ".join(sorted(self.games))
             raise ApiError(404, "unknown_game", f"There is no game '{game_id}'. Games here: {known}.")
         return game
+
+    @contextlib.asynccontextmanager
+    async def writing(self) -> AsyncIterator[AsyncSession]:
+        """A session for a write. On SQLite, writers queue here, one at a time: far cheaper than SQLite's own
+        busy-wait sleeps when several connections fight over its single write lock."""
+        async with self._write_lock if self._write_lock else contextlib.nullcontext():
+            async with self.sessions() as session:
+                yield session
 
     def lock(self, table_id: str) -> asyncio.Lock:
         # Serialises changes to one table inside this process; the version guard covers other processes.
@@ -113,7 +123,7 @@ class TableService:
         """Run a lobby change in one version-guarded transaction, retrying if another writer got there first."""
         async with self.lock(table_id):
             for _ in range(RETRIES):
-                async with self.sessions() as session:
+                async with self.writing() as session:
                     row, seats = await self._load(session, table_id)
                     out = change(session, row, seats)
                     if asyncio.iscoroutine(out):
@@ -190,7 +200,7 @@ class TableService:
             commitment=fairness.commitment(seed), seq=0, state=None, turn_timer=turn_timer, bots_waiting=False,
             spectators=0, created_at=stamp, updated_at=stamp,
         )
-        async with self.sessions() as session:
+        async with self.writing() as session:
             session.add(row)
             await session.flush()
             session.add(SeatRow(table_id=row.id, seat=0, name=name, token_hash=hash_token(token), away=False,
@@ -333,7 +343,7 @@ class TableService:
             raise ApiError(422, "bad_request", "expect_seq must be a whole number.")
         async with self.lock(table_id):
             for _ in range(RETRIES):
-                async with self.sessions() as session:
+                async with self.writing() as session:
                     row, seats = await self._load(session, table_id)
                     if row.status == "lobby":
                         raise ApiError(409, "not_started", "The game has not started yet.")
@@ -416,7 +426,7 @@ class TableService:
         """Play again: the first asker opens a new lobby with the same people; everyone gets a fresh token there."""
         token = secrets.token_urlsafe(24)
         async with self.lock(table_id):
-            async with self.sessions() as session:
+            async with self.writing() as session:
                 row, seats = await self._load(session, table_id)
                 if row.status != "finished" or row.state is None:
                     raise ApiError(409, "not_finished", "A rematch can be opened once the game has finished.")
@@ -522,7 +532,7 @@ class TableService:
 
     async def presence(self, table_id: str, seat: int | None, delta: int) -> None:
         """Count open connections per seat and spectators; announced to every viewer alike."""
-        async with self.sessions() as session:
+        async with self.writing() as session:
             if seat is None:
                 await session.execute(update(TableRow).where(TableRow.id == table_id)
                                       .values(spectators=TableRow.spectators + delta)
@@ -535,7 +545,7 @@ class TableService:
 
     async def reset_presence(self) -> None:
         """At start of a lone process, nobody is connected yet (counts left by a killed process are stale)."""
-        async with self.sessions() as session:
+        async with self.writing() as session:
             await session.execute(update(SeatRow).values(connections=0))
             await session.execute(update(TableRow).values(spectators=0)
                                   .execution_options(synchronize_session=False))
@@ -586,7 +596,7 @@ class TableService:
         if not self._chat_allowed(sender or f"{table_id}:{viewer}"):
             count, per = self.settings.chat_rate
             raise ApiError(429, "chat_rate", f"Slow down: at most {count} messages every {per:g} seconds.")
-        async with self.sessions() as session:
+        async with self.writing() as session:
             row, seats = await self._load(session, table_id)
             channel = self.chat_channel(row, viewer, wanted)
             name = seats[viewer].name if viewer is not None else "Spectator"

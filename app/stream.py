@@ -84,10 +84,13 @@ async def _read(websocket: WebSocket, service: TableService, conn: Connection, t
                     raise ApiError(403, "spectator", "Spectators watch; they cannot act.")
                 if "action" not in message:
                     raise ApiError(422, "bad_action", "An 'act' message needs an 'action'.")
-                seq = await service.act(table_id, conn.seat, message["action"], message.get("expect_seq"))
+                # Shielded: a connection dropping mid-action must not cancel a transaction half way.
+                seq = await asyncio.shield(
+                    service.act(table_id, conn.seat, message["action"], message.get("expect_seq")))
                 conn.push({"type": "ack", "id": message_id, "seq": seq})
             elif kind == "chat":
-                await service.post_chat(table_id, conn.seat, message.get("text"), message.get("channel"), sender)
+                await asyncio.shield(
+                    service.post_chat(table_id, conn.seat, message.get("text"), message.get("channel"), sender))
             elif kind == "ping":
                 conn.push({"type": "pong", "id": message_id})
             else:
