@@ -189,6 +189,8 @@ class TableService:
         except ValidationError as exc:
             details = "; ".join(f"{'.'.join(map(str, e['loc'])) or 'options'}: {e['msg']}" for e in exc.errors()[:5])
             raise ApiError(422, "invalid_options", f"Those options are not valid for {game.title}: {details}") from exc
+        except ValueError as exc:
+            raise ApiError(422, "invalid_options", f"Those options are not valid for {game.title}: {exc}") from exc
         if turn_timer is not None and not 5 <= turn_timer <= 3600:
             raise ApiError(422, "invalid_options", "The turn timer must be between 5 and 3600 seconds, or none.")
         seed = fairness.new_seed()

@@ -85,8 +85,16 @@ class Game:
         return self.options.model_json_schema()
 
     def parse_options(self, raw: Mapping[str, Any] | None) -> BaseModel:
-        """Validate table options; raises pydantic.ValidationError with the reasons."""
-        return self.options.model_validate(dict(raw or {}))
+        """Validate table options; raises ValueError (pydantic's ValidationError is one) with the reasons.
+
+        Unknown keys are refused rather than ignored, so a misspelt option never silently falls back to its default.
+        """
+        raw = dict(raw or {})
+        unknown = sorted(set(raw) - set(self.options.model_fields))
+        if unknown:
+            known = ", ".join(self.options.model_fields) or "none"
+            raise ValueError(f"unknown option(s) {', '.join(unknown)}; this game's options are: {known}")
+        return self.options.model_validate(raw)
 
     def new_state(self, players: int, options: Mapping[str, Any] | None, seed: int) -> State:
         if not self.min_players <= players <= self.max_players:

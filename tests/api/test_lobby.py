@@ -290,3 +290,10 @@ def test_unique_name_stays_within_the_length_limit(client: TestClient, length: i
     assert len(set(names)) == 4
     assert all(len(name) <= 24 for name in names)
     assert names[1].endswith(" 2") and names[3].endswith(" 4")
+
+
+def test_unknown_option_is_refused_not_ignored(client) -> None:  # type: ignore[no-untyped-def]
+    reply = client.post("/api/tables", json={"game": "hidden-hands", "name": "Ann", "options": {"reveiw_s": 5}})
+    assert reply.status_code == 422
+    error = reply.json()["error"]
+    assert error["code"] == "invalid_options" and "reveiw_s" in error["message"] and "review_s" in error["message"]
