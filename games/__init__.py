@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
+from games.patriots_and_redcoats import GAME as PATRIOTS_AND_REDCOATS
 from games.protocol import Game
 from games.turncoats import GAME as TURNCOATS
 
 # The explicit registry: a game is served once it is listed here. Importing a game module has no side effects.
-GAMES: dict[str, Game] = {game.id: game for game in (TURNCOATS,)}
+GAMES: dict[str, Game] = {game.id: game for game in (PATRIOTS_AND_REDCOATS, TURNCOATS)}

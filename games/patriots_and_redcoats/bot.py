@@ -1,0 +1,277 @@
+"""Patriots & Redcoats bots. Each decides from its own seat's view and legal list only.
+
+``random`` picks uniformly among what it must do and assassinates only rarely, so random games end by the rules.
+``basic`` keeps a suspicion score for every other player from public evidence (face-up cards, the councils they led
+and how they voted) and its own cards: it spies on suspects, conceals itself and likely allies, votes for councils it
+trusts, keeps its team's War cards, passes in Winter to keep or spread its colour, and as a Spy assassinates a
+revealed enemy Leader or an Agent who just placed the enemy's winning War card.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from games.patriots_and_redcoats.data import (
+    COLOUR,
+    LEADERS,
+    SPIES,
+    TEAMS,
+    TURNCOAT,
+    VICTORIES_TO_WIN,
+    WAR_NAMES,
+)
+from games.protocol import Action
+
+View = dict[str, Any]
+RANDOM_ASSASSINATION = 0.01  # chance a random bot takes an optional assassination when offered one
+SIDE_OF_NAME = {name: side for side, name in WAR_NAMES.items()}
+
+
+def _split(legal: list[Action]) -> tuple[list[Action], list[Action]]:
+    optional = [a for a in legal if a["type"] == "assassinate"]
+    return [a for a in legal if a["type"] != "assassinate"], optional
+
+
+def random_bot(view: View, legal: list[Action], rand: random.Random) -> Action | None:
+    required, optional = _split(legal)
+    if optional and rand.random() < RANDOM_ASSASSINATION:
+        return rand.choice(optional)
+    return rand.choice(required) if required else None
+
+
+# ----------------------------------------------------------------------------- basic
+
+
+def card_team(kind: str) -> str | None:
+    return COLOUR.get(kind) or SPIES.get(kind) or LEADERS.get(kind)
+
+
+class Mind:
+    """What the bot believes, rebuilt from the view each time (bots keep no memory)."""
+
+    def __init__(self, view: View) -> None:
+        self.view = view
+        self.me: int = view["you"]
+        self.team: str = view.get("your_team") or TEAMS[0]
+        self.enemy = TEAMS[1 - TEAMS.index(self.team)]
+        self.cards: list[dict[str, Any]] = view["your_cards"]
+        self.alive = [s["alive"] for s in view["seats"]]
+        self.score = {s["seat"]: 0.0 for s in view["seats"] if s["seat"] != self.me}
+        for seat in view["seats"]:
+            if seat["seat"] == self.me:
+                continue
+            for kind in seat["face_up"]:
+                weight = 5.0 if kind in SPIES or kind in LEADERS else 1.0
+                team = card_team(kind)
+                if team is not None:
+                    self.score[seat["seat"]] += weight if team == self.team else -weight
+        for council in view.get("councils", []):
+            if council["outcome"] != "placed":
+                continue
+            sign = 1.0 if council["placed"] == self.team else -1.0
+            for seat in (council["commander"], council["agent"]):
+                if seat in self.score:
+                    self.score[seat] += 0.7 * sign
+            for seat, vote in enumerate(council["votes"] or []):
+                if seat in self.score and vote is not None:
+                    self.score[seat] += (0.3 if vote else -0.3) * sign
+
+    def living_others(self) -> list[int]:
+        return [seat for seat in self.score if self.alive[seat]]
+
+    def trust(self, seat: int | None) -> float:
+        if seat is None:
+            return 0.0
+        return 10.0 if seat == self.me else self.score.get(seat, 0.0)
+
+    def seat(self, seat: int) -> dict[str, Any]:
+        return self.view["seats"][seat]
+
+
+def basic_bot(view: View, legal: list[Action], rand: random.Random) -> Action | None:
+    if view.get("you") is None or not legal:
+        return None
+    mind = Mind(view)
+    required, optional = _split(legal)
+    strike = _assassination(mind, optional)
+    if strike is not None:
+        return strike
+    if not required:
+        return None
+    kind = required[0]["type"]
+    chooser = CHOOSERS.get(kind)
+    if chooser is None:
+        return rand.choice(required)
+    return chooser(mind, required, rand)
+
+
+def _assassination(mind: Mind, options: list[Action]) -> Action | None:
+    """As a Spy: strike a revealed enemy Leader, or the Agent who just placed the enemy's winning War card."""
+    if not options:
+        return None
+    targets = {a["target"] for a in options}
+    enemy_leader = next((k for k, t in LEADERS.items() if t == mind.enemy), None)
+    target = next((s["seat"] for s in mind.view["seats"] if s["seat"] in targets and enemy_leader in s["face_up"]),
+                  None)
+    window = mind.view.get("window")
+    if target is None and window and window["kind"] == "agent" and window["seat"] in targets:
+        if mind.view["war"][mind.enemy] >= VICTORIES_TO_WIN:  # the Agent just placed the enemy's winning card
+            target = window["seat"]
+    if target is None:
+        return None
+    picks = [a for a in options if a["target"] == target]
+    facedown = sum(1 for c in mind.cards if not c["face_up"])
+    safe = [a for a in picks if a["turncoat"] and facedown >= 3]
+    return (safe or picks)[0]
+
+
+def _spy(mind: Mind, legal: list[Action], rand: random.Random) -> Action:
+    card = mind.view["step"]["card"] if mind.view.get("step") else {}
+    eyes = int(card.get("eyes", 1))
+    options = [a for a in legal if a["to"] is not None]
+    if not options:
+        return legal[0]
+
+    def value(action: Action) -> tuple[float, float]:
+        seat = mind.seat(action["to"])
+        forces = 1.0 if seat["eye_total"] + eyes >= 3 else 0.0
+        return (-1.5 * mind.trust(action["to"]) + forces, rand.random())
+
+    best = max(options, key=value)
+    return best if mind.trust(best["to"]) <= 0.5 else legal[0]
+
+
+def _conceal(mind: Mind, legal: list[Action], rand: random.Random) -> Action:
+    def value(action: Action) -> tuple[float, float]:
+        total = 0.0
+        for seat in set(action["to"]):
+            removed = min(action["to"].count(seat), mind.seat(seat)["eye_total"])
+            total += removed * (2.0 if seat == mind.me else mind.trust(seat))
+        return (total, rand.random())
+
+    best = max(legal, key=value)
+    return best if value(best)[0] > 0 else next(a for a in legal if a["to"] == [])
+
+
+def _reveal(mind: Mind, legal: list[Action], rand: random.Random) -> Action:
+    """Show the least telling card: the enemy colour first (a bluff), keep Turncoats, Spies and Leaders hidden."""
+    def cost(action: Action) -> int:
+        kind = mind.cards[action["slot"]]["kind"]
+        if kind in LEADERS:
+            return 5
+        if kind in SPIES:
+            return 4
+        if kind == TURNCOAT:
+            return 3
+        return 1 if COLOUR.get(kind) == mind.enemy else 2
+
+    return min(legal, key=cost)
+
+
+def _ferguson(mind: Mind, legal: list[Action], rand: random.Random) -> Action:
+    suspects = [a for a in legal if a["target"] is not None and a["target"] != mind.me and mind.trust(a["target"]) < 0]
+    return min(suspects, key=lambda a: mind.trust(a["target"])) if suspects else legal[0]
+
+
+def _hessians(mind: Mind, legal: list[Action], rand: random.Random) -> Action:
+    flips = [a for a in legal if a["option"] == "flip" and (a["target"] == mind.me or mind.trust(a["target"]) > 0)]
+    if flips:
+        return max(flips, key=lambda a: mind.trust(a["target"]))
+    council = [a for a in legal if a["option"] == "council"]
+    return council[0] if council and any(mind.trust(s) > 0 for s in mind.living_others()) else legal[0]
+
+
+def _nominate(mind: Mind, legal: list[Action], rand: random.Random) -> Action:
+    return max(legal, key=lambda a: (mind.trust(a["agent"]), rand.random()))
+
+
+def _vote(mind: Mind, legal: list[Action], rand: random.Random) -> Action:
+    step = mind.view.get("step") or {}
+    commander, agent = step.get("commander"), step.get("agent")
+    yes = mind.me in (commander, agent) or min(mind.trust(commander), mind.trust(agent)) >= 0
+    return {"type": "vote", "yes": yes}
+
+
+def _sides(mind: Mind) -> list[str]:
+    step = mind.view.get("step") or {}
+    return [SIDE_OF_NAME[name] for name in step.get("your_war_cards", [])]
+
+
+def _discard(mind: Mind, legal: list[Action], rand: random.Random) -> Action:
+    sides = _sides(mind)
+    enemy = [a for a in legal if a["card"] < len(sides) and sides[a["card"]] == mind.enemy]
+    return enemy[0] if enemy else legal[-1]
+
+
+def _place(mind: Mind, legal: list[Action], rand: random.Random) -> Action:
+    sides = _sides(mind)
+    mine = [a for a in legal if a["card"] < len(sides) and sides[a["card"]] == mind.team]
+    return mine[0] if mine else legal[0]
+
+
+def _winter_reveal(mind: Mind, legal: list[Action], rand: random.Random) -> Action:
+    sides = _sides(mind)
+    if mind.view["war"][mind.enemy] > 0:
+        enemy = [a for a in legal if a["card"] < len(sides) and sides[a["card"]] == mind.enemy]
+        if enemy:
+            return enemy[0]
+    ours = [a for a in legal if a["card"] < len(sides) and sides[a["card"]] != mind.team]
+    return ours[0] if ours else legal[0]
+
+
+def _flip(mind: Mind, legal: list[Action], rand: random.Random) -> Action:
+    """Hide the face-up card that says most about this player's team."""
+    def telling(action: Action) -> int:
+        if action["slot"] is None:
+            return 0
+        kind = mind.cards[action["slot"]]["kind"]
+        return 3 if kind in SPIES or kind in LEADERS else (2 if card_team(kind) == mind.team else 1)
+
+    return max(legal, key=telling)
+
+
+def _pass(mind: Mind, legal: list[Action], rand: random.Random) -> Action:
+    """Keep the Leader. A player whose team is fixed (Spy or Leader) passes its colour to recruit the next player;
+    a player held by the majority passes a card that keeps the majority."""
+    kinds = [c["kind"] for c in mind.cards]
+    sticky = any(k in SPIES or k in LEADERS for k in kinds) or mind.view.get("your_last_leader") is not None
+
+    def rank(action: Action) -> int:
+        kind = mind.cards[action["slot"]]["kind"]
+        if kind in LEADERS:
+            return 9
+        if sticky:
+            return 0 if card_team(kind) == mind.team else (1 if kind == TURNCOAT else 2)
+        return 0 if card_team(kind) == mind.enemy else (1 if kind == TURNCOAT else 2)
+
+    return min(legal, key=lambda a: (rank(a), a["slot"]))
+
+
+def _confirm(mind: Mind, legal: list[Action], rand: random.Random) -> Action:
+    teams = [a["team"] for a in legal]
+    keep = mind.view.get("your_team")
+    if keep in teams:
+        return next(a for a in legal if a["team"] == keep)
+    return rand.choice(legal)
+
+
+def _respond(mind: Mind, legal: list[Action], rand: random.Random) -> Action | None:
+    """In a response window: a target saves itself with a Turncoat when one stays face down; else continue,
+    except in a timed fixed window, which runs to its deadline (the platform's timer continues for everyone)."""
+    facedown = sum(1 for c in mind.cards if not c["face_up"])
+    save = [a for a in legal if a["type"] == "turncoat"]
+    if save and facedown >= 2:
+        return save[0]
+    window = mind.view.get("window") or {}
+    if window.get("mode") == "fixed" and window.get("seconds", 0) > 0:
+        return None
+    return next((a for a in legal if a["type"] == "continue"), None)
+
+
+CHOOSERS = {
+    "spy": _spy, "conceal": _conceal, "reveal": _reveal, "ferguson": _ferguson, "hessians": _hessians,
+    "order": lambda mind, legal, rand: legal[0], "nominate": _nominate, "vote": _vote, "discard": _discard,
+    "place": _place, "winter_reveal": _winter_reveal, "flip": _flip, "pass": _pass, "confirm": _confirm,
+    "continue": _respond, "turncoat": _respond,
+}

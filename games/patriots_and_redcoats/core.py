@@ -1,0 +1,221 @@
+"""Shared state helpers: the log, seats, Loyalty hands, decks (draw, discard, reshuffle) and eyes.
+
+The state is a JSON-friendly dict (see ``rules.setup`` for its fields). Cards are ids (``data``); their kinds are
+looked up, never stored beside them, so moving a card is moving one string.
+"""
+
+from __future__ import annotations
+
+import itertools
+from typing import Any
+
+from games import rng
+from games.patriots_and_redcoats.data import (
+    LEADERS,
+    LOYALTY,
+    LOYALTY_NAMES,
+    SPIES,
+    SPYCRAFT,
+    SPYCRAFT_TITLES,
+    WAR,
+    WAR_NAMES,
+)
+from games.protocol import Seat, State
+
+Frame = dict[str, Any]
+
+
+# ----------------------------------------------------------------------------- log
+
+
+def say(state: State, text: str, to: list[Seat] | None = None) -> None:
+    """Append a log entry; without ``to`` it is public, so anything secret must name its readers."""
+    entry: dict[str, Any] = {"text": text}
+    if to is not None:
+        entry["to"] = sorted(set(to))
+    state["log"].append(entry)
+
+
+def s(seat: Seat) -> str:
+    return "{s%d}" % seat
+
+
+# ----------------------------------------------------------------------------- seats
+
+
+def living(state: State) -> list[Seat]:
+    return [seat for seat in range(state["players"]) if state["alive"][seat]]
+
+
+def next_living(state: State, seat: Seat) -> Seat:
+    """The next living player clockwise of ``seat`` (never ``seat`` itself unless it is the only one alive)."""
+    n = state["players"]
+    for step in range(1, n + 1):
+        other = (seat + step) % n
+        if state["alive"][other]:
+            return other
+    raise AssertionError("edition invariant: somebody is alive while the game goes on")
+
+
+def over(state: State) -> bool:
+    return state["phase"] == "over"
+
+
+# ----------------------------------------------------------------------------- Loyalty cards
+
+
+def kind(card: str) -> str:
+    return LOYALTY[card]
+
+
+def loyalty_name(card_kind: str) -> str:
+    return LOYALTY_NAMES[card_kind]
+
+
+def article(card_kind: str) -> str:
+    name = loyalty_name(card_kind)
+    return name if card_kind in LEADERS else ("the " if card_kind in SPIES else "a ") + name
+
+
+def kinds(state: State, seat: Seat) -> list[str]:
+    return [kind(entry["id"]) for entry in state["hands"][seat]]
+
+
+def face_down_slots(state: State, seat: Seat) -> list[int]:
+    return [i for i, entry in enumerate(state["hands"][seat]) if not entry["up"]]
+
+
+def face_up_slots(state: State, seat: Seat) -> list[int]:
+    return [i for i, entry in enumerate(state["hands"][seat]) if entry["up"]]
+
+
+def holds(state: State, seat: Seat, card_kind: str) -> bool:
+    return card_kind in kinds(state, seat)
+
+
+def leaders_held(state: State, seat: Seat) -> list[str]:
+    return [k for k in kinds(state, seat) if k in LEADERS]
+
+
+def spy_of(state: State, seat: Seat) -> str | None:
+    """The Spy Loyalty card a player holds, if any (edition: at most one, and it never moves)."""
+    spies = [k for k in kinds(state, seat) if k in SPIES]
+    assert len(spies) <= 1, "edition invariant: a player holds at most one Spy Loyalty card"
+    return spies[0] if spies else None
+
+
+def touch(state: State, card: str) -> None:
+    """Mark a Loyalty card as no longer where the deal left it unseen (revealed or passed): see view.resample."""
+    if card not in state["touched"]:
+        state["touched"].append(card)
+
+
+def turn_up(state: State, seat: Seat, slot: int) -> str:
+    """Turn one face-down card face up (the caller checks for elimination) and return its kind."""
+    entry = state["hands"][seat][slot]
+    assert not entry["up"]
+    entry["up"] = True
+    touch(state, entry["id"])
+    return kind(entry["id"])
+
+
+# ----------------------------------------------------------------------------- decks
+
+
+def spycraft_card(card: str) -> dict[str, Any]:
+    """What is public about a Spycraft card (all of them are revealed when drawn)."""
+    data = SPYCRAFT[card]
+    out = {k: v for k, v in data.items()}
+    out["title"] = SPYCRAFT_TITLES[str(data["kind"])]
+    return out
+
+
+def spycraft_text(card: str) -> str:
+    data = SPYCRAFT[card]
+    title = SPYCRAFT_TITLES[str(data["kind"])]
+    if "eyes" in data:
+        return f"a {data['eyes']}-eye {title} card"
+    if "feathers" in data:
+        return f"a {data['feathers']}-feather {title} card"
+    if "name" in data:
+        return f"{title} ({data['name']})"
+    return title
+
+
+def war_side(card: str) -> str:
+    return WAR[card]
+
+
+def war_name(card: str) -> str:
+    return WAR_NAMES[WAR[card]]
+
+
+def draw(state: State, deck: str) -> str:
+    """Draw the top card of ``deck`` ("spycraft" or "war"); an empty deck first takes its shuffled discard pile."""
+    pile = state[deck]
+    if not pile["deck"]:
+        assert pile["discard"], f"edition invariant: the {deck} deck and discard are never both empty"
+        pile["deck"] = pile["discard"]
+        pile["discard"] = []
+        rng.shuffle(state, pile["deck"])
+        say(state, f"The {deck.capitalize()} discard pile is shuffled to form a new deck.")
+    return str(pile["deck"].pop())
+
+
+def discard(state: State, deck: str, *cards: str) -> None:
+    state[deck]["discard"].extend(cards)
+
+
+# ----------------------------------------------------------------------------- eyes
+
+
+def eye_total(state: State, seat: Seat) -> int:
+    return sum(card["eyes"] for card in state["eyes"][seat])
+
+
+def remove_eyes(state: State, seat: Seat, amount: int) -> None:
+    """Remove exactly ``amount`` eyes (at most what the player has) by discarding and turning Spy cards.
+
+    Edition: touch as few cards as possible; among those ways, leave the fewest cards, then prefer earlier cards.
+    A 2-eye card may be turned to its 1-eye side; every other card can only be discarded.
+    """
+    cards = state["eyes"][seat]
+    amount = min(amount, eye_total(state, seat))
+    if amount == 0:
+        return
+    best: tuple[tuple[int, int, tuple[int, ...]], tuple[str, ...]] | None = None
+    options = [("keep", "turn", "discard") if c["eyes"] == 2 else ("keep", "discard") for c in cards]
+    worth = {"keep": lambda c: 0, "turn": lambda c: 1, "discard": lambda c: c["eyes"]}
+    for plan in itertools.product(*options):
+        removed = sum(worth[op](c) for c, op in zip(cards, plan, strict=True))
+        if removed != amount:
+            continue
+        touched = sum(op != "keep" for op in plan)
+        remaining = sum(op != "discard" for op in plan)
+        rank = (touched, remaining, tuple(0 if op == "keep" else 1 for op in plan)[::-1])
+        if best is None or rank < best[0]:
+            best = (rank, plan)
+    assert best is not None, "edition invariant: eyes at rest are at most 2, so exactly 3 can always be removed"
+    kept = []
+    for card, op in zip(cards, best[1], strict=True):
+        if op == "discard":
+            discard(state, "spycraft", card["id"])
+        else:
+            kept.append({"id": card["id"], "eyes": card["eyes"] - (1 if op == "turn" else 0)})
+    state["eyes"][seat] = kept
+
+
+# ----------------------------------------------------------------------------- conservation
+
+
+def zones(state: State) -> dict[str, list[str]]:
+    """Every card id by deck, wherever it lies: used by the engine's invariant checks and by the tests."""
+    loyalty = list(state["box"]) + [e["id"] for hand in state["hands"] for e in hand]
+    spycraft = list(state["spycraft"]["deck"]) + list(state["spycraft"]["discard"])
+    spycraft += [c["id"] for pile in state["eyes"] for c in pile] + [r["id"] for r in state["reverse"]]
+    war = list(state["war"]["deck"]) + list(state["war"]["discard"])
+    war += [c for side in state["track"].values() for c in side]
+    for frame in state["stack"]:
+        spycraft += [c for c in [frame.get("card"), *frame.get("queue", [])] if c is not None]
+        war += frame.get("war", []) + frame.get("hand", [])
+    return {"loyalty": loyalty, "spycraft": spycraft, "war": war}

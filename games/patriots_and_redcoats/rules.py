@@ -1,0 +1,239 @@
+"""Patriots & Redcoats rules: setup, and the protocol's legal / apply / must_act / default_action / window.
+
+Play is a stack of frames (``spycraft``, ``council``, ``winter``, ``teams``) under a stack of response windows
+(``windows``). ``advance`` runs the top frame until it waits on players; nothing beneath an open window moves.
+An assassination can be declared at any time by a Spy, so a Spy's legal list may hold actions while play waits on
+others: ``must_act`` names only the seats play is actually waiting for.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any, NamedTuple
+
+from games import rng
+from games.patriots_and_redcoats import council, spycraft, teams, windows, winter
+from games.patriots_and_redcoats.core import (
+    Frame,
+    article,
+    eye_total,
+    face_down_slots,
+    kinds,
+    leaders_held,
+    living,
+    say,
+    spy_of,
+    zones,
+)
+from games.patriots_and_redcoats.data import (
+    HAND,
+    LEADERS,
+    LOYALTY,
+    PATRIOT_LEADER,
+    REDCOAT_LEADER,
+    SECOND_PILE,
+    SPYCRAFT,
+    TEAMS,
+    VICTORIES_TO_WIN,
+    WAR,
+    first_pile_specials,
+)
+from games.protocol import Action, Seat, State, Window
+
+Prompts = dict[Seat, list[Action]]
+
+
+class Handler(NamedTuple):
+    run: Callable[[State, Frame], bool]
+    prompts: Callable[[State, Frame], Prompts]
+    act: Callable[[State, Frame, Seat, Action], None] | None
+    default: Callable[[State, Frame, Seat], Action] | None
+
+
+def _none(state: State, frame: Frame) -> Prompts:
+    return {}
+
+
+HANDLERS: dict[str, Handler] = {
+    "round": Handler(spycraft.run_round, _none, None, None),
+    "turn": Handler(spycraft.run_turn, _none, None, None),
+    "confirm": Handler(teams.run_confirm, teams.confirm_prompts, teams.confirm_act, teams.confirm_default),
+    "spy": Handler(spycraft.run_spy, spycraft.spy_prompts, spycraft.spy_act, spycraft.spy_default),
+    "conceal": Handler(spycraft.run_spy, spycraft.spy_prompts, spycraft.spy_act, spycraft.spy_default),
+    "reveal": Handler(spycraft.run_reveal, spycraft.reveal_prompts, spycraft.reveal_act, spycraft.reveal_default),
+    "flip": Handler(spycraft.run_flip, spycraft.flip_prompts, spycraft.flip_act, spycraft.flip_default),
+    "skip": Handler(spycraft.run_skip, spycraft.skip_prompts, spycraft.skip_act, spycraft.skip_default),
+    "reverse": Handler(spycraft.run_reverse, _none, None, None),
+    "draw2": Handler(spycraft.run_draw2, spycraft.draw2_prompts, spycraft.draw2_act, spycraft.draw2_default),
+    "winter": Handler(winter.run_winter, winter.winter_prompts, winter.winter_act, winter.winter_default),
+    "council": Handler(council.run_council, council.council_prompts, council.council_act, council.council_default),
+}
+
+
+# ----------------------------------------------------------------------------- setup
+
+
+def setup(players: int, options: Any, seed: int) -> State:
+    state: State = {"players": players, "rng": seed, "log": []}
+    state["options"] = {"window_mode": options.window_mode, "response_window_s": options.response_window_s,
+                        "assassination_window_s": options.assassination_window_s}
+    by_kind: dict[str, list[str]] = {}
+    for card, card_kind in LOYALTY.items():
+        by_kind.setdefault(card_kind, []).append(card)
+    # Rulebook Setup 1: the first pile starts from the Spies and Leaders the player count keeps; the rest go to the box.
+    first: list[str] = []
+    for card_kind in first_pile_specials(players):
+        first.append(by_kind[card_kind].pop(0))
+    box = [card for card_kind, cards in by_kind.items() if card_kind not in SECOND_PILE for card in cards]
+    second = [card for card_kind in SECOND_PILE for card in by_kind[card_kind]]
+    rng.shuffle(state, second)
+    while len(first) < players:
+        first.append(second.pop())
+    rng.shuffle(state, first)
+    hands = [[first[seat]] for seat in range(players)]
+    for seat in range(players):
+        hands[seat] += [second.pop(), second.pop()]
+    box += second
+    spycraft_deck = list(SPYCRAFT)
+    war_deck = list(WAR)
+    rng.shuffle(state, spycraft_deck)
+    rng.shuffle(state, war_deck)
+    commander = rng.randbelow(state, players)
+    state.update({
+        "hands": [[{"id": card, "up": False} for card in hand] for hand in hands],
+        "dealt": [list(hand) for hand in hands],
+        "box": box,
+        "touched": [],
+        "alive": [True] * players,
+        "team": [None] * players,
+        "team_before": [None] * players,
+        "choice": [None] * players,
+        "leader_held": [None] * players,
+        "received_leader": [False] * players,
+        "eyes": [[] for _ in range(players)],
+        "spycraft": {"deck": spycraft_deck, "discard": []},
+        "war": {"deck": war_deck, "discard": []},
+        "track": {team: [] for team in TEAMS},
+        "marker": 0,
+        "reverse": [],
+        "commander": commander,
+        "round": 1,
+        "phase": "setup",
+        "walk": spycraft.new_walk(commander),
+        "stack": [{"kind": "round", "step": "setup"}],
+        "windows": [],
+        "serial": 0,
+        "councils": [],
+        "outcome": None,
+    })
+    for seat in range(players):
+        held = leaders_held(state, seat)
+        if held:
+            state["leader_held"][seat] = held[0]
+    say(state, f"Each player is dealt {HAND} Loyalty cards in secret. {{s{commander}}} is the first Commander.")
+    for seat in range(players):
+        say(state, "Your Loyalty cards: " + ", ".join(article(k) for k in kinds(state, seat)) + ".", to=[seat])
+    advance(state)
+    return state
+
+
+# ----------------------------------------------------------------------------- the engine loop
+
+
+def advance(state: State) -> None:
+    while state["phase"] != "over" and not state["windows"]:
+        frame = state["stack"][-1]
+        if not HANDLERS[frame["kind"]].run(state, frame):
+            return
+
+
+def prompts(state: State) -> Prompts:
+    if state["phase"] == "over" or state["windows"]:
+        return {}
+    frame = state["stack"][-1]
+    return HANDLERS[frame["kind"]].prompts(state, frame)
+
+
+def legal(state: State, seat: Seat) -> list[Action]:
+    if state["phase"] == "over" or not 0 <= seat < state["players"]:
+        return []
+    if state["windows"]:
+        actions = windows.window_actions(state, seat)
+    else:
+        actions = list(prompts(state).get(seat, []))
+    return actions + windows.assassinations(state, seat)
+
+
+def must_act(state: State) -> list[Seat]:
+    if state["phase"] == "over":
+        return []
+    if state["windows"]:
+        return windows.still_waiting(state, state["windows"][-1])
+    return sorted(prompts(state))
+
+
+def apply(state: State, seat: Seat, action: Action) -> None:
+    kind = action["type"]
+    if kind == "assassinate":
+        windows.declare(state, seat, action["target"], action["turncoat"])
+    elif kind == "turncoat":
+        windows.counter(state, seat)
+        windows.settle(state)
+    elif kind == "continue":
+        windows.continue_(state, seat)
+    else:
+        frame = state["stack"][-1]
+        act = HANDLERS[frame["kind"]].act
+        assert act is not None
+        act(state, frame, seat, action)
+    advance(state)
+    check_invariants(state)
+
+
+def default_action(state: State, seat: Seat) -> Action:
+    """Edition, Defaults: never dependent on the player's team."""
+    if state["windows"]:
+        return windows.window_default(state, seat)
+    frame = state["stack"][-1]
+    default = HANDLERS[frame["kind"]].default
+    assert default is not None
+    return default(state, frame, seat)
+
+
+def window(state: State) -> Window | None:
+    """The deadline of the top response window: its key changes whenever a window opens or one beneath reopens."""
+    if state["phase"] == "over" or not state["windows"]:
+        return None
+    top = state["windows"][-1]
+    options = state["options"]
+    seconds = options["assassination_window_s"] if top["kind"] == "assassination" else options["response_window_s"]
+    if seconds <= 0:
+        return None  # no timer: the window closes once everyone has continued (the turn timer covers the absent)
+    return Window(key=f"pr-window-{top['serial']}", seconds=seconds)
+
+
+# ----------------------------------------------------------------------------- invariants
+
+
+def check_invariants(state: State) -> None:
+    """Edition, Invariants: they cannot fail if the rules are right."""
+    found = zones(state)
+    assert sorted(found["loyalty"]) == sorted(LOYALTY), "Loyalty cards are conserved"
+    assert sorted(found["spycraft"]) == sorted(SPYCRAFT), "Spycraft cards are conserved"
+    assert sorted(found["war"]) == sorted(WAR), "War cards are conserved"
+    if state["phase"] == "over":
+        return
+    placing = any(f["kind"] == "council" and f["step"] == "window" for f in state["stack"])
+    for team in TEAMS:
+        assert len(state["track"][team]) < VICTORIES_TO_WIN or placing, "a fourth War Victory ends the game"
+    for seat in range(state["players"]):
+        spy_of(state, seat)  # asserts at most one Spy card
+        if state["alive"][seat]:
+            assert face_down_slots(state, seat), "every living player has a face-down card"
+            if not state["windows"] and not any(f["kind"] == "reveal" and f["seat"] == seat for f in state["stack"]):
+                assert eye_total(state, seat) < 3, "eyes at rest are at most 2"
+    holders = {k: seat for seat in range(state["players"]) for k in leaders_held(state, seat)}
+    for leader in (PATRIOT_LEADER, REDCOAT_LEADER):
+        assert leader in holders and state["alive"][holders[leader]], "both Leaders are held by living players"
+    assert all(k in LEADERS for k in holders)
+    assert living(state)

@@ -1,0 +1,371 @@
+"""The round and the Spycraft Phase: the turn walk and every Spycraft card (rulebook: How to Play, The Spycraft
+Cards; edition: The Spycraft Phase).
+
+Play is a stack of frames, each a small dict naming its kind and step. ``run`` moves a frame on by itself and
+returns False when it waits for players; ``prompts`` says who is asked what; ``act`` applies an answer. A frame whose
+decision-maker has been eliminated lapses in ``run`` (edition: Eliminated while awaited).
+"""
+
+from __future__ import annotations
+
+from itertools import combinations_with_replacement
+
+from games.patriots_and_redcoats import council, winter
+from games.patriots_and_redcoats.core import (
+    Frame,
+    article,
+    discard,
+    draw,
+    eye_total,
+    face_down_slots,
+    face_up_slots,
+    kind,
+    living,
+    next_living,
+    remove_eyes,
+    s,
+    say,
+    spycraft_text,
+)
+from games.patriots_and_redcoats.data import (
+    DRAW2,
+    DRAW2_DRAW,
+    EYES_TO_REVEAL,
+    HESSIANS,
+    MAJOR_FERGUSON,
+    SPY,
+    SPYCRAFT,
+    WINTER,
+)
+from games.patriots_and_redcoats.end import reveal
+from games.patriots_and_redcoats.teams import new_confirm
+from games.patriots_and_redcoats.windows import open_window
+from games.protocol import Action, Seat, State
+
+Prompts = dict[Seat, list[Action]]
+
+
+def alive(state: State, seat: Seat) -> bool:
+    return bool(state["alive"][seat])
+
+
+def finish_card(state: State, frame: Frame) -> None:
+    """Discard the frame's card and drop the frame."""
+    discard(state, "spycraft", frame["card"])
+    state["stack"].pop()
+
+
+# ----------------------------------------------------------------------------- the round
+
+
+def new_walk(anchor: Seat) -> dict[str, object]:
+    return {"anchor": anchor, "dir": 1, "skips": 0, "last": None}
+
+
+def next_turn(state: State) -> Seat | None:
+    """Edition, Turn walk: step from the last turn's seat; the anchor ends the phase unless a skip is pending."""
+    walk = state["walk"]
+    n, anchor = state["players"], walk["anchor"]
+    if walk["last"] is None and alive(state, anchor):
+        return int(anchor)
+    seat = anchor if walk["last"] is None else walk["last"]
+    while True:
+        seat = (seat + walk["dir"]) % n
+        if seat == anchor:
+            if walk["skips"]:
+                walk["skips"] -= 1
+                continue
+            return None
+        if not alive(state, seat):
+            continue
+        if walk["skips"]:
+            walk["skips"] -= 1
+            say(state, f"{s(seat)}'s turn is skipped.")
+            continue
+        return seat
+
+
+def run_round(state: State, frame: Frame) -> bool:
+    step = frame["step"]
+    if step == "setup":
+        frame["step"] = "spycraft"
+        state["stack"].append(new_confirm())
+        return True
+    if step == "spycraft":
+        if state["phase"] != "spycraft":
+            state["phase"] = "spycraft"
+            commander = s(state["commander"])
+            say(state, f"Round {state['round']}: the Spycraft Phase begins with the Commander, {commander}.")
+        seat = next_turn(state)
+        if seat is None:
+            state["phase"] = "council"
+            frame["step"] = "end"
+            say(state, "The Spycraft Phase ends. The Council Phase begins.")
+            state["stack"].append(council.new_council(state, state["commander"], hessians=False))
+            return True
+        state["stack"].append({"kind": "turn", "seat": seat, "step": "draw"})
+        return True
+    # step == "end": the council is over, the round ends.
+    for card in state["reverse"]:
+        discard(state, "spycraft", card["id"])
+    state["reverse"] = []
+    state["commander"] = next_living(state, state["commander"])
+    state["round"] += 1
+    state["walk"] = new_walk(state["commander"])
+    frame["step"] = "spycraft"
+    say(state, f"The round ends. {s(state['commander'])} is the new Commander.")
+    return True
+
+
+def run_turn(state: State, frame: Frame) -> bool:
+    if frame["step"] == "draw":
+        frame["step"] = "done"
+        card = draw(state, "spycraft")
+        say(state, f"{s(frame['seat'])} draws {spycraft_text(card)}.")
+        start_card(state, card, frame["seat"])
+        return True
+    state["stack"].pop()
+    state["walk"]["last"] = frame["seat"]
+    return True
+
+
+def start_card(state: State, card: str, drawer: Seat) -> None:
+    card_kind = SPYCRAFT[card]["kind"]
+    frame: Frame = {"kind": card_kind, "card": card, "drawer": drawer, "step": "start"}
+    if card_kind == DRAW2:
+        frame["queue"] = []
+        state["stack"].append(frame)
+        for _ in range(DRAW2_DRAW):
+            frame["queue"].append(draw(state, "spycraft"))
+        shown = " and ".join(spycraft_text(c) for c in frame["queue"])
+        say(state, f"{s(drawer)} draws {shown}.")
+        frame["step"] = "order"
+        return
+    if card_kind == WINTER:
+        state["stack"].append(winter.new_winter(state, card, drawer))
+        return
+    state["stack"].append(frame)
+
+
+# ----------------------------------------------------------------------------- Spy and Conceal
+
+
+def run_spy(state: State, frame: Frame) -> bool:
+    """Spy and Conceal: announce, window (a), then the effect unless the announcer was eliminated meanwhile."""
+    if frame["step"] == "start":
+        frame["step"] = "announce"
+    drawer = frame["drawer"]
+    if not alive(state, drawer):
+        say(state, f"The drawn card ({spycraft_text(frame['card'])}) is discarded without effect.")
+        finish_card(state, frame)
+        return True
+    if frame["step"] == "announce":
+        return False
+    # The window has closed.
+    if frame["kind"] == SPY:
+        target = frame["to"]
+        if not alive(state, target):
+            say(state, f"The drawn card ({spycraft_text(frame['card'])}) is discarded without effect.")
+            finish_card(state, frame)
+            return True
+        state["eyes"][target].append({"id": frame["card"], "eyes": SPYCRAFT[frame["card"]]["eyes"]})
+        state["stack"].pop()
+        say(state, f"{s(target)} receives {spycraft_text(frame['card'])} and has {eye_total(state, target)} eyes.")
+        if eye_total(state, target) >= EYES_TO_REVEAL:
+            state["stack"].append({"kind": "reveal", "seat": target, "eyes": True, "why": "eyes"})
+        return True
+    for target in sorted(set(frame["to"])):
+        if alive(state, target):
+            feathers = frame["to"].count(target)
+            removed = min(feathers, eye_total(state, target))
+            remove_eyes(state, target, feathers)
+            say(state, f"{s(target)} receives {feathers} feather(s) and loses {removed} eye(s).")
+    finish_card(state, frame)
+    return True
+
+
+def spy_prompts(state: State, frame: Frame) -> Prompts:
+    if frame["step"] != "announce":
+        return {}
+    drawer = frame["drawer"]
+    if frame["kind"] == SPY:
+        options = [{"type": "spy", "to": None}]
+        options += [{"type": "spy", "to": seat} for seat in living(state) if seat != drawer]
+        return {drawer: options}
+    feathers = int(SPYCRAFT[frame["card"]]["feathers"])
+    splits = [list(split) for split in combinations_with_replacement(living(state), feathers)]
+    return {drawer: [{"type": "conceal", "to": []}] + [{"type": "conceal", "to": split} for split in splits]}
+
+
+def spy_act(state: State, frame: Frame, seat: Seat, action: Action) -> None:
+    to = action["to"]
+    if to is None or to == []:
+        say(state, f"{s(seat)} discards {spycraft_text(frame['card'])} with no effect.")
+        finish_card(state, frame)
+        return
+    frame["to"] = to
+    frame["step"] = "window"
+    if action["type"] == "spy":
+        say(state, f"{s(seat)} gives {spycraft_text(frame['card'])} to {s(to)}.")
+    else:
+        shares = ", ".join(f"{to.count(t)} to {s(t)}" for t in sorted(set(to)))
+        say(state, f"{s(seat)} splits the feathers of {spycraft_text(frame['card'])}: {shares}.")
+    open_window(state, "give", seat=seat)
+
+
+def spy_default(state: State, frame: Frame, seat: Seat) -> Action:
+    return {"type": "spy", "to": None} if frame["kind"] == SPY else {"type": "conceal", "to": []}
+
+
+# ----------------------------------------------------------------------------- owed reveals and flips
+
+
+def run_reveal(state: State, frame: Frame) -> bool:
+    if not alive(state, frame["seat"]):
+        state["stack"].pop()
+        return True
+    return False
+
+
+def reveal_prompts(state: State, frame: Frame) -> Prompts:
+    return {frame["seat"]: [{"type": "reveal", "slot": i} for i in face_down_slots(state, frame["seat"])]}
+
+
+def reveal_act(state: State, frame: Frame, seat: Seat, action: Action) -> None:
+    state["stack"].pop()
+    reveal(state, seat, action["slot"], "three eyes" if frame["eyes"] else MAJOR_FERGUSON)
+    if frame["eyes"] and alive(state, seat):
+        remove_eyes(state, seat, EYES_TO_REVEAL)
+        say(state, f"{s(seat)} removes {EYES_TO_REVEAL} eyes and keeps {eye_total(state, seat)}.")
+
+
+def reveal_default(state: State, frame: Frame, seat: Seat) -> Action:
+    return {"type": "reveal", "slot": face_down_slots(state, seat)[0]}
+
+
+def run_flip(state: State, frame: Frame) -> bool:
+    if not alive(state, frame["seat"]) or not face_up_slots(state, frame["seat"]):
+        state["stack"].pop()
+        return True
+    return False
+
+
+def flip_prompts(state: State, frame: Frame) -> Prompts:
+    return {frame["seat"]: [{"type": "flip", "slot": i} for i in face_up_slots(state, frame["seat"])]}
+
+
+def flip_act(state: State, frame: Frame, seat: Seat, action: Action) -> None:
+    entry = state["hands"][seat][action["slot"]]
+    entry["up"] = False
+    state["stack"].pop()
+    say(state, f"{s(seat)} flips {article(kind(entry['id']))} face down ({HESSIANS}).")
+
+
+def flip_default(state: State, frame: Frame, seat: Seat) -> Action:
+    return {"type": "flip", "slot": face_up_slots(state, seat)[0]}
+
+
+# ----------------------------------------------------------------------------- Skip, Major Ferguson, Reverse
+
+
+def run_skip(state: State, frame: Frame) -> bool:
+    if frame["step"] == "start":
+        state["walk"]["skips"] += 1
+        say(state, "The next turn in order will be skipped.")
+        if SPYCRAFT[frame["card"]].get("name") != MAJOR_FERGUSON:
+            finish_card(state, frame)
+            return True
+        frame["step"] = "ferguson"
+    if not alive(state, frame["drawer"]):
+        finish_card(state, frame)
+        return True
+    return False
+
+
+def skip_prompts(state: State, frame: Frame) -> Prompts:
+    options = [{"type": "ferguson", "target": None}] + [{"type": "ferguson", "target": t} for t in living(state)]
+    return {frame["drawer"]: options}
+
+
+def skip_act(state: State, frame: Frame, seat: Seat, action: Action) -> None:
+    target = action["target"]
+    finish_card(state, frame)
+    if target is None:
+        say(state, f"{s(seat)} names nobody for {MAJOR_FERGUSON}.")
+        return
+    say(state, f"{s(seat)} names {s(target)} for {MAJOR_FERGUSON}: they reveal a face-down card of their choice.")
+    state["stack"].append({"kind": "reveal", "seat": target, "eyes": False, "why": MAJOR_FERGUSON})
+
+
+def skip_default(state: State, frame: Frame, seat: Seat) -> Action:
+    return {"type": "ferguson", "target": None}
+
+
+def run_reverse(state: State, frame: Frame) -> bool:
+    state["walk"]["dir"] = -state["walk"]["dir"]
+    state["reverse"].append({"id": frame["card"], "seat": frame["drawer"]})
+    state["stack"].pop()
+    way = "clockwise" if state["walk"]["dir"] == 1 else "counter-clockwise"
+    say(state, f"The order of play is reversed until the end of the round: it now runs {way}.")
+    return True
+
+
+# ----------------------------------------------------------------------------- Draw 2 Cards and Hessians
+
+
+def run_draw2(state: State, frame: Frame) -> bool:
+    if not alive(state, frame["drawer"]):
+        for card in frame["queue"]:
+            discard(state, "spycraft", card)
+        frame["queue"] = []
+        say(state, f"The unresolved cards of {spycraft_text(frame['card'])} are discarded without effect.")
+        finish_card(state, frame)
+        return True
+    if frame["step"] in ("order", "hessians"):
+        return False
+    if frame["queue"]:
+        start_card(state, frame["queue"].pop(0), frame["drawer"])
+        return True
+    if SPYCRAFT[frame["card"]].get("name") == HESSIANS:
+        frame["step"] = "hessians"
+        return False
+    finish_card(state, frame)
+    return True
+
+
+def draw2_prompts(state: State, frame: Frame) -> Prompts:
+    drawer = frame["drawer"]
+    if frame["step"] == "order":
+        return {drawer: [{"type": "order", "first": 0}, {"type": "order", "first": 1}]}
+    options: list[Action] = [{"type": "hessians", "option": "none"}]
+    options += [{"type": "hessians", "option": "flip", "target": t} for t in living(state) if face_up_slots(state, t)]
+    if len(living(state)) > 1:
+        options.append({"type": "hessians", "option": "council"})
+    return {drawer: options}
+
+
+def draw2_act(state: State, frame: Frame, seat: Seat, action: Action) -> None:
+    if action["type"] == "order":
+        if action["first"] == 1:
+            frame["queue"].reverse()
+        frame["step"] = "resolve"
+        say(state, f"{s(seat)} resolves {spycraft_text(frame['queue'][0])} first.")
+        return
+    option = action["option"]
+    finish_card(state, frame)
+    if option == "none":
+        say(state, f"{s(seat)} takes no {HESSIANS} option.")
+    elif option == "flip":
+        target = action["target"]
+        say(state, f"{s(seat)} uses {HESSIANS}: {s(target)} flips a face-up card of their choice face down.")
+        state["stack"].append({"kind": "flip", "seat": target})
+    else:
+        say(state, f"{s(seat)} uses {HESSIANS} to call an immediate War Council as its Commander.")
+        state["stack"].append(council.new_council(state, seat, hessians=True))
+
+
+def draw2_default(state: State, frame: Frame, seat: Seat) -> Action:
+    if frame["step"] == "order":
+        return {"type": "order", "first": 0}
+    return {"type": "hessians", "option": "none"}
+

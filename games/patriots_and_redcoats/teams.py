@@ -1,0 +1,97 @@
+"""Teams (rulebook: Winter is Coming; edition: Teams) and the loyalty confirmation step.
+
+Rule 1: a Spy card decides. Rule 2: the most recent Leader held decides, and sticks after it is passed on. Rule 3:
+the majority of blue and red cards, each Turncoat counting as its holder chose. A player holding both Leaders (the
+game then ends) is loyal to their third card, or to their team before this Winter if that card is a Turncoat.
+"""
+
+from __future__ import annotations
+
+from games.patriots_and_redcoats.core import Frame, kinds, living, say
+from games.patriots_and_redcoats.data import COLOUR, LEADERS, PATRIOT, REDCOAT, SPIES, TEAMS, TURNCOAT
+from games.protocol import Action, Seat, State
+
+
+def decided(state: State, seat: Seat) -> str | None:
+    """The team rules 1 and 2 (or the both-Leaders rule) give, or None when rule 3 applies."""
+    held = kinds(state, seat)
+    for spy, team in SPIES.items():
+        if spy in held:
+            return team
+    leaders = [k for k in held if k in LEADERS]
+    if len(leaders) == 2:
+        third = next(k for k in held if k not in LEADERS)
+        return COLOUR.get(third) or state["team_before"][seat] or state["team"][seat] or TEAMS[0]
+    if state["leader_held"][seat] is not None:
+        return LEADERS[state["leader_held"][seat]]
+    return None
+
+
+def majority(state: State, seat: Seat) -> str | None:
+    """Rule 3 without Turncoats: the team two or three same-colour cards give, or None when Turncoats decide."""
+    held = kinds(state, seat)
+    for colour_kind in (PATRIOT, REDCOAT):
+        if held.count(colour_kind) >= 2:
+            return COLOUR[colour_kind]
+    return None
+
+
+def has_choice(state: State, seat: Seat) -> bool:
+    """Edition: only a rule-3 player whose majority turns on Turncoats names a team."""
+    if decided(state, seat) is not None or majority(state, seat) is not None:
+        return False
+    assert TURNCOAT in kinds(state, seat)
+    return True
+
+
+def team_of(state: State, seat: Seat, choice: str | None) -> str:
+    team = decided(state, seat) or majority(state, seat)
+    return team if team is not None else (choice or TEAMS[0])
+
+
+def confirm_options(state: State, seat: Seat) -> list[str]:
+    return list(TEAMS) if has_choice(state, seat) else [team_of(state, seat, None)]
+
+
+# ----------------------------------------------------------------------------- the confirmation step
+
+
+def new_confirm() -> Frame:
+    return {"kind": "confirm", "choices": None}
+
+
+def run_confirm(state: State, frame: Frame) -> bool:
+    if frame["choices"] is None:
+        frame["choices"] = [None] * state["players"]
+        say(state, "Everyone confirms their loyalty in secret.")
+        return True
+    if any(frame["choices"][seat] is None for seat in living(state)):
+        return False
+    for seat in living(state):
+        choice = frame["choices"][seat]
+        state["choice"][seat] = choice if has_choice(state, seat) else None
+        team = team_of(state, seat, state["choice"][seat])
+        if team != state["team"][seat]:
+            say(state, f"You are on the {team.capitalize()} team.", to=[seat])
+        state["team"][seat] = team
+    say(state, "Every loyalty is confirmed.")
+    state["stack"].pop()
+    return True
+
+
+def confirm_prompts(state: State, frame: Frame) -> dict[Seat, list[Action]]:
+    if frame["choices"] is None:
+        return {}
+    return {seat: [{"type": "confirm", "team": team} for team in confirm_options(state, seat)]
+            for seat in living(state) if frame["choices"][seat] is None}
+
+
+def confirm_act(state: State, frame: Frame, seat: Seat, action: Action) -> None:
+    frame["choices"][seat] = action["team"]
+    if has_choice(state, seat):
+        say(state, f"You count your Turncoats for the {action['team'].capitalize()}.", to=[seat])
+
+
+def confirm_default(state: State, frame: Frame, seat: Seat) -> Action:
+    # Edition: a timed-out real choice counts the Turncoats as blue (Patriot).
+    return {"type": "confirm", "team": confirm_options(state, seat)[0]}

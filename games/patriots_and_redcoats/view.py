@@ -1,0 +1,315 @@
+"""What each viewer of a Patriots & Redcoats table may see (edition, "Secrets: who sees what"), built by allow-list,
+plus the two leak-test hooks: ``secrets`` (canary strings) and ``resample`` (redraw what a viewer cannot see).
+
+Public: face-up Loyalty cards, how many face-down cards each player has (a bare count: no slot, order or id), eyes,
+Reverse cards set aside, the War track and marker, deck and discard sizes, the Spycraft cards being resolved, who has
+voted (and every vote, once all are in), the Commander and Agent. Private: your own three cards and team; the council
+War cards (Commander and Agent); the War card Winter's drawer keeps hidden (the drawer). Nobody: who has acted in a
+response window, a loyalty confirmation, a Winter flip or selection. At the end, everything.
+"""
+
+from __future__ import annotations
+
+import copy
+import random
+from typing import Any
+
+from games.patriots_and_redcoats import teams
+from games.patriots_and_redcoats.core import (
+    face_down_slots,
+    face_up_slots,
+    kind,
+    living,
+    spycraft_card,
+    war_name,
+)
+from games.patriots_and_redcoats.data import (
+    LEADERS,
+    LOYALTY,
+    SECOND_PILE,
+    SPECIALS,
+    SPYCRAFT,
+    TEAMS,
+)
+from games.patriots_and_redcoats.end import reveal_all
+from games.patriots_and_redcoats.rules import legal
+from games.patriots_and_redcoats.winter import passable
+from games.protocol import State, Viewer
+
+REMINDER = "Commander and Agent may not communicate in any way while they choose their War cards."
+
+
+def view(state: State, viewer: Viewer) -> dict[str, Any]:
+    n = state["players"]
+    over = state["phase"] == "over"
+    me = viewer if viewer is not None and 0 <= viewer < n else None
+    out: dict[str, Any] = {
+        "you": me,
+        "players": n,
+        "phase": state["phase"],
+        "round": state["round"],
+        "commander": state["commander"],
+        "agent": next((f["agent"] for f in reversed(state["stack"]) if f["kind"] == "council"), None),
+        "direction": "clockwise" if state["walk"]["dir"] == 1 else "counter-clockwise",
+        "anchor": state["walk"]["anchor"],
+        "pending_skips": state["walk"]["skips"],
+        "seats": [_seat(state, seat, over) for seat in range(n)],
+        "war": {"patriots": len(state["track"]["patriots"]), "redcoats": len(state["track"]["redcoats"]),
+                "marker": state["marker"], "deck": len(state["war"]["deck"]), "discard": len(state["war"]["discard"])},
+        "spycraft": {"deck": len(state["spycraft"]["deck"]), "discard": len(state["spycraft"]["discard"])},
+        "resolving": _resolving(state),
+        "step": None if over else _step(state, me),
+        "window": None if over else _window(state),
+        "assassinations": [
+            {"assassin": w["assassin"], "target": w["target"], "turncoat": w["protected"],
+             "countered": w["countered"], "cancelled": w["cancelled"]}
+            for w in state["windows"] if w["kind"] == "assassination"
+        ],
+        "councils": [{**c, "votes": None if c["votes"] is None else list(c["votes"])} for c in state["councils"]],
+        "options": dict(state["options"]),
+        "over": over,
+    }
+    if me is not None:
+        out["your_cards"] = [{"slot": i, "kind": LOYALTY[e["id"]], "face_up": e["up"]}
+                             for i, e in enumerate(state["hands"][me])]
+        out["your_team"] = state["team"][me]
+        out["your_last_leader"] = state["leader_held"][me]
+        out["your_turncoat_choice"] = state["choice"][me]
+        out["you_alive"] = state["alive"][me]
+    if over:
+        out["outcome"] = dict(state["outcome"])
+        out["reveal"] = reveal_all(state)
+    return out
+
+
+def _seat(state: State, seat: int, over: bool) -> dict[str, Any]:
+    hand = state["hands"][seat]
+    eyes = [card["eyes"] for card in state["eyes"][seat]]
+    face_up = sorted(LOYALTY[e["id"]] for e in hand if e["up"])
+    out: dict[str, Any] = {
+        "seat": seat,
+        "alive": state["alive"][seat],
+        "face_up": face_up,
+        "face_down": len(hand) - len(face_up),
+        "eyes": eyes,
+        "eye_total": sum(eyes),
+        "reverse": sum(1 for r in state["reverse"] if r["seat"] == seat),
+        "commander": state["commander"] == seat,
+    }
+    if over:
+        out["cards"] = [{"kind": LOYALTY[e["id"]], "face_up": e["up"]} for e in hand]
+        out["team"] = state["team"][seat]
+    return out
+
+
+def _resolving(state: State) -> list[dict[str, Any]]:
+    """The Spycraft cards being resolved, outermost first: all of them were shown when drawn."""
+    out = []
+    for frame in state["stack"]:
+        if frame.get("card") in SPYCRAFT:
+            entry: dict[str, Any] = {"card": spycraft_card(frame["card"]), "seat": frame["drawer"],
+                                     "step": frame["step"]}
+            if frame.get("queue"):
+                entry["waiting"] = [spycraft_card(c) for c in frame["queue"]]
+            if frame["step"] == "window":
+                entry["to"] = list(frame["to"]) if isinstance(frame["to"], list) else frame["to"]
+            out.append(entry)
+    return out
+
+
+def _window(state: State) -> dict[str, Any] | None:
+    if not state["windows"]:
+        return None
+    top = state["windows"][-1]
+    options = state["options"]
+    seconds = options["assassination_window_s"] if top["kind"] == "assassination" else options["response_window_s"]
+    out = {"kind": top["kind"], "key": f"pr-window-{top['serial']}", "seconds": seconds,
+           "mode": options["window_mode"], "depth": len(state["windows"])}
+    if top["kind"] == "assassination":
+        out.update({"assassin": top["assassin"], "target": top["target"]})
+    else:
+        out["seat"] = top["seat"]
+    return out
+
+
+def _step(state: State, me: int | None) -> dict[str, Any] | None:
+    """What play waits on, as far as it is public; the viewer's own part is in their legal list."""
+    frame = state["stack"][-1]
+    kind_ = frame["kind"]
+    if kind_ == "confirm":
+        return {"kind": "confirm"}
+    if kind_ in ("spy", "conceal"):
+        return {"kind": kind_, "seat": frame["drawer"], "card": spycraft_card(frame["card"])}
+    if kind_ == "reveal":
+        return {"kind": "reveal", "seat": frame["seat"], "reason": frame["why"]}
+    if kind_ == "flip":
+        return {"kind": "hessians_flip", "seat": frame["seat"]}
+    if kind_ == "skip":
+        return {"kind": "ferguson", "seat": frame["drawer"]}
+    if kind_ == "draw2":
+        return {"kind": "order" if frame["step"] == "order" else "hessians", "seat": frame["drawer"]}
+    if kind_ == "winter":
+        out: dict[str, Any] = {"kind": "winter", "step": frame["step"], "seat": frame["drawer"]}
+        if frame["step"] == "war" and me == frame["drawer"]:
+            out["your_war_cards"] = [war_name(c) for c in frame["war"]]
+        return out
+    if kind_ == "council":
+        return _council(state, frame, me)
+    return {"kind": kind_}
+
+
+def _council(state: State, frame: dict[str, Any], me: int | None) -> dict[str, Any]:
+    out: dict[str, Any] = {"kind": "council", "hessians": frame["hessians"], "step": frame["step"],
+                           "commander": frame["commander"], "agent": frame["agent"]}
+    if frame["step"] == "vote":
+        out["voted"] = [seat for seat in range(state["players"]) if frame["votes"][seat] is not None]
+    if frame["step"] in ("discard", "place"):
+        out["reminder"] = REMINDER
+        sees = me == frame["commander"] or (frame["step"] == "place" and me == frame["agent"])
+        if sees:
+            out["your_war_cards"] = [war_name(c) for c in frame["hand"]]
+    return out
+
+
+# ----------------------------------------------------------------------------- leak-test hooks
+
+
+def secrets(state: State, viewer: Viewer) -> set[str]:
+    """Canary strings: the ids of every Loyalty card the viewer cannot see (other players' face-down cards and the
+    box) and of the War cards drawn in secret that they have not seen. No id ever leaves the state, so any of these
+    in a message means a raw state dump; what a view says about cards by kind is checked by ``resample``."""
+    hidden = set(state["box"])
+    for seat, hand in enumerate(state["hands"]):
+        if seat != viewer:
+            hidden.update(entry["id"] for entry in hand if not entry["up"])
+    for frame in state["stack"]:
+        if frame["kind"] == "council" and frame["hand"]:
+            if viewer != frame["commander"] and not (frame["step"] == "place" and viewer == frame["agent"]):
+                hidden.update(frame["hand"])
+        elif frame["kind"] == "winter" and viewer != frame["drawer"]:
+            hidden.update(frame["war"])
+    return hidden
+
+
+def resample(state: State, viewer: Viewer, rand: random.Random) -> State:
+    """A state the viewer cannot tell from this one: everything they cannot see is redrawn consistently with what
+    they know. Redrawn: both deck orders; council and Winter War cards they have not seen; the never-touched
+    face-down Loyalty cards of other players and the undealt box cards (keeping the deal's shape and every Leader
+    and Spy history); others' undisclosed votes, flips, selections and confirmations. Touched cards (ever revealed
+    or passed) stay put: someone may know where they are."""
+    new = copy.deepcopy(state)
+    if new["phase"] == "over":
+        return new
+    before = legal(state, viewer) if viewer is not None else None
+    rand.shuffle(new["spycraft"]["deck"])
+    _resample_war(new, viewer, rand)
+    mid_winter = any(f["kind"] == "winter" and f["step"] == "check" for f in new["stack"])
+    if not mid_winter:
+        _resample_loyalty(new, viewer, rand)
+    _resample_choices(new, viewer, rand)
+    assert viewer is None or legal(new, viewer) == before
+    return new
+
+
+def _resample_war(state: State, viewer: Viewer, rand: random.Random) -> None:
+    slots: list[tuple[list[str], int]] = [(state["war"]["deck"], i) for i in range(len(state["war"]["deck"]))]
+    for frame in state["stack"]:
+        if frame["kind"] == "council" and frame["hand"]:
+            seen = viewer == frame["commander"] or (frame["step"] == "place" and viewer == frame["agent"])
+            if not seen:
+                slots += [(frame["hand"], i) for i in range(len(frame["hand"]))]
+        if frame["kind"] == "winter" and frame["war"] and viewer != frame["drawer"]:
+            slots += [(frame["war"], i) for i in range(len(frame["war"]))]
+    cards = [pile[i] for pile, i in slots]
+    rand.shuffle(cards)
+    for (pile, i), card in zip(slots, cards, strict=True):
+        pile[i] = card
+
+
+def _resample_loyalty(state: State, viewer: Viewer, rand: random.Random) -> None:
+    touched = set(state["touched"])
+    others = [seat for seat in range(state["players"]) if seat != viewer]
+    spots = {seat: [i for i in face_down_slots(state, seat) if state["hands"][seat][i]["id"] not in touched]
+             for seat in others}
+    specials = [state["hands"][seat][i]["id"] for seat in others for i in spots[seat]
+                if kind(state["hands"][seat][i]["id"]) in SPECIALS]
+    holder = _place_specials(state, specials, spots, touched, rand)
+    box_slots = [i for i, card in enumerate(state["box"]) if kind(card) in SECOND_PILE]
+    plain = [state["hands"][seat][i]["id"] for seat in others for i in spots[seat]
+             if kind(state["hands"][seat][i]["id"]) not in SPECIALS] + [state["box"][i] for i in box_slots]
+    rand.shuffle(plain)
+    for seat in others:
+        slots = list(spots[seat])
+        rand.shuffle(slots)
+        for i in slots:
+            old = state["hands"][seat][i]["id"]
+            new = holder_card(holder, seat, i) or plain.pop()
+            state["hands"][seat][i]["id"] = new
+            state["dealt"][seat][state["dealt"][seat].index(old)] = new
+    for i in box_slots:
+        state["box"][i] = plain.pop()
+    assert not plain
+    for seat in others:
+        if not state["received_leader"][seat]:
+            state["leader_held"][seat] = next((kind(c) for c in state["dealt"][seat] if kind(c) in LEADERS), None)
+        if state["team"][seat] is not None:
+            if teams.has_choice(state, seat):
+                state["choice"][seat] = state["choice"][seat] or rand.choice(TEAMS)
+            else:
+                state["choice"][seat] = None
+            state["team"][seat] = teams.team_of(state, seat, state["choice"][seat])
+            if any(f["kind"] == "winter" for f in state["stack"]):
+                state["team_before"][seat] = state["team"][seat]
+
+
+def holder_card(holder: dict[int, tuple[int, str]], seat: int, slot: int) -> str | None:
+    placed = holder.get(seat)
+    return placed[1] if placed is not None and placed[0] == slot else None
+
+
+def _place_specials(state: State, specials: list[str], spots: dict[int, list[int]], touched: set[str],
+                    rand: random.Random) -> dict[int, tuple[int, str]]:
+    """Give each never-touched Spy and Leader a new holder consistent with the deal (one first-pile card each) and
+    with every Leader's history; fall back to leaving them where they are."""
+    def eligible(seat: int, card: str) -> bool:
+        if not spots[seat] or state["received_leader"][seat]:
+            return False
+        if any(c in touched and kind(c) in SPECIALS for c in state["dealt"][seat]):
+            return False
+        return state["alive"][seat] or kind(card) not in LEADERS
+
+    for _ in range(12):
+        order = list(specials)
+        rand.shuffle(order)
+        holder: dict[int, tuple[int, str]] = {}
+        for card in order:
+            seats = [seat for seat in spots if seat not in holder and eligible(seat, card)]
+            if not seats:
+                break
+            seat = rand.choice(seats)
+            holder[seat] = (rand.choice(spots[seat]), card)
+        else:
+            return holder
+    return {seat: (i, state["hands"][seat][i]["id"]) for seat in spots for i in spots[seat]
+            if kind(state["hands"][seat][i]["id"]) in SPECIALS}
+
+
+def _resample_choices(state: State, viewer: Viewer, rand: random.Random) -> None:
+    frame = state["stack"][-1]
+    others = [seat for seat in living(state) if seat != viewer]
+    if frame["kind"] == "confirm" and frame["choices"] is not None:
+        for seat in others:
+            if frame["choices"][seat] is not None:
+                frame["choices"][seat] = rand.choice(teams.confirm_options(state, seat))
+    elif frame["kind"] == "council" and frame["step"] == "vote":
+        for seat in others:
+            if frame["votes"][seat] is not None:
+                frame["votes"][seat] = rand.random() < 0.5
+    elif frame["kind"] == "winter" and frame["step"] == "flip" and frame["flips"] is not None:
+        for seat in others:
+            if frame["flips"][seat] is not None:
+                frame["flips"][seat] = rand.choice(face_up_slots(state, seat) or [-1])
+    elif frame["kind"] == "winter" and frame["step"] == "select":
+        for seat in others:
+            if frame["picks"][seat] is not None:
+                frame["picks"][seat] = rand.choice(passable(state, seat))

@@ -1,0 +1,166 @@
+"""Response windows and assassination (rulebook: Assassination, Turncoats; edition: Assassination and response
+windows).
+
+A window pauses play after (a) a Spy or Conceal card is announced as given, (b) an Agent places a War card, or (c) an
+assassination is declared. Windows stack; only the top one closes, when every living player has continued (the
+platform's timer sends the default ``continue`` at its deadline). A closed assassination window resolves its
+assassination; the window beneath then reopens with a fresh key. The frames beneath a window finish their own work
+(an announced card's effect, the placed War card's fate) once every window above them has closed.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from games.patriots_and_redcoats.core import (
+    face_down_slots,
+    kind,
+    leaders_held,
+    living,
+    s,
+    say,
+    spy_of,
+    turn_up,
+)
+from games.patriots_and_redcoats.data import LOYALTY_NAMES, TURNCOAT
+from games.patriots_and_redcoats.end import eliminate
+from games.protocol import Action, Seat, State
+
+Window = dict[str, Any]
+
+
+def open_window(state: State, kind_: str, **data: Any) -> None:
+    state["serial"] += 1
+    state["windows"].append({"kind": kind_, "serial": state["serial"], "waiting": living(state), **data})
+
+
+def top(state: State) -> Window | None:
+    return state["windows"][-1] if state["windows"] else None
+
+
+def still_waiting(state: State, window: Window) -> list[Seat]:
+    return [seat for seat in window["waiting"] if state["alive"][seat]]
+
+
+def continue_(state: State, seat: Seat) -> None:
+    window = state["windows"][-1]
+    window["waiting"].remove(seat)
+    settle(state)
+
+
+def settle(state: State) -> None:
+    """Close every top window nobody living still owes a continue to; reopen the one beneath afresh."""
+    while state["windows"] and state["phase"] != "over":
+        window = state["windows"][-1]
+        if still_waiting(state, window):
+            return
+        state["windows"].pop()
+        if window["kind"] == "assassination":
+            resolve(state, window)
+        if state["windows"] and state["phase"] != "over":
+            below = state["windows"][-1]
+            state["serial"] += 1
+            below["serial"] = state["serial"]
+            below["waiting"] = living(state)
+            say(state, "The response window beneath reopens.")
+
+
+# ----------------------------------------------------------------------------- assassination
+
+
+def pending_assassin(state: State, seat: Seat) -> bool:
+    return any(w["kind"] == "assassination" and w["assassin"] == seat for w in state["windows"])
+
+
+def turncoat_slots(state: State, seat: Seat) -> list[int]:
+    return [i for i in face_down_slots(state, seat) if kind(state["hands"][seat][i]["id"]) == TURNCOAT]
+
+
+def assassinations(state: State, seat: Seat) -> list[Action]:
+    """Edition: a living Spy card holder (face up or down) may target any other living player, optionally revealing
+    a face-down Turncoat to survive; holding a Leader forbids it unless a Turncoat is revealed with it."""
+    if state["phase"] == "over" or not state["alive"][seat] or spy_of(state, seat) is None:
+        return []
+    if pending_assassin(state, seat):
+        return []
+    protections = [True] if turncoat_slots(state, seat) else []
+    if not leaders_held(state, seat):
+        protections = [False, *protections]
+    return [{"type": "assassinate", "target": target, "turncoat": turncoat}
+            for target in living(state) if target != seat for turncoat in protections]
+
+
+def declare(state: State, seat: Seat, target: Seat, turncoat: bool) -> None:
+    spy = spy_of(state, seat)
+    assert spy is not None
+    slot = next(i for i, e in enumerate(state["hands"][seat]) if kind(e["id"]) == spy)
+    if not state["hands"][seat][slot]["up"]:
+        turn_up(state, seat, slot)
+    say(state, f"{s(seat)} reveals the {LOYALTY_NAMES[spy]} and declares an assassination of {s(target)}!")
+    if turncoat:
+        turn_up(state, seat, turncoat_slots(state, seat)[0])
+        say(state, f"{s(seat)} reveals a Turncoat to survive the assassination.")
+    if not face_down_slots(state, seat):
+        # Our ruling: the declaration stands; only an elimination after it (a counter-assassination) cancels it.
+        eliminate(state, [seat], "has no face-down Loyalty card left")
+        if state["phase"] == "over":
+            return
+    open_window(state, "assassination", assassin=seat, target=target, protected=turncoat, countered=False,
+                cancelled=False)
+
+
+def counter_options(state: State, seat: Seat) -> list[Action]:
+    """The target of a pending assassination may reveal a face-down Turncoat against it."""
+    if not state["alive"][seat] or not turncoat_slots(state, seat):
+        return []
+    if any(_counterable(w, seat) for w in state["windows"]):
+        return [{"type": "turncoat"}]
+    return []
+
+
+def _counterable(window: Window, seat: Seat) -> bool:
+    return (window["kind"] == "assassination" and window["target"] == seat and not window["countered"]
+            and not window["cancelled"])
+
+
+def counter(state: State, seat: Seat) -> None:
+    """Our ruling: one Turncoat answers one assassination, the topmost one still aimed at this player."""
+    window = next(w for w in reversed(state["windows"]) if _counterable(w, seat))
+    window["countered"] = True
+    turn_up(state, seat, turncoat_slots(state, seat)[0])
+    say(state, f"{s(seat)} reveals a Turncoat against the assassination.")
+    if not face_down_slots(state, seat):
+        eliminate(state, [seat], "has no face-down Loyalty card left")
+
+
+def resolve(state: State, window: Window) -> None:
+    assassin, target = window["assassin"], window["target"]
+    if window["cancelled"]:
+        say(state, f"The assassination of {s(target)} is cancelled: {s(assassin)} was eliminated first.")
+        return
+    victims = []
+    if not state["alive"][target]:
+        say(state, f"The assassination of {s(target)} finds them already eliminated.")
+    elif window["countered"]:
+        say(state, f"{s(target)} survives the assassination thanks to a Turncoat.")
+    else:
+        victims.append(target)
+    if state["alive"][assassin] and not window["protected"]:
+        victims.append(assassin)
+    eliminate(state, victims, "assassination")
+
+
+def window_actions(state: State, seat: Seat) -> list[Action]:
+    """Edition: while a window is open the only actions are continue, assassinate and a target's Turncoat."""
+    window = state["windows"][-1]
+    actions: list[Action] = []
+    if state["alive"][seat] and seat in window["waiting"]:
+        actions.append({"type": "continue"})
+    return actions + counter_options(state, seat)
+
+
+def window_default(state: State, seat: Seat) -> Action:
+    """Edition: a target reveals a face-down Turncoat if one remains face down afterwards, else continue."""
+    if counter_options(state, seat) and len(face_down_slots(state, seat)) >= 2:
+        return {"type": "turncoat"}
+    return {"type": "continue"}

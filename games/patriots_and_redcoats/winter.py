@@ -1,0 +1,150 @@
+"""Winter is Coming (rulebook: The Spycraft Cards; edition: The Spycraft Phase, Winter steps 1-5).
+
+(1) The drawer sees 2 War cards and reveals one; a War Victory of its side leaves the track. (2) Every living player
+flips one face-up card face down, all at once. (3) Every living player secretly picks a face-down card that is not a
+Spy card; all pass at once to the next living player clockwise. (4) Loyalty confirmation. (5) Leader checks.
+"""
+
+from __future__ import annotations
+
+from games.patriots_and_redcoats.core import (
+    Frame,
+    article,
+    discard,
+    draw,
+    face_down_slots,
+    face_up_slots,
+    kind,
+    leaders_held,
+    living,
+    next_living,
+    s,
+    say,
+    touch,
+    war_name,
+    war_side,
+)
+from games.patriots_and_redcoats.data import LEADERS, SPIES, WINTER_DRAW
+from games.patriots_and_redcoats.end import leader_checks
+from games.patriots_and_redcoats.teams import new_confirm
+from games.protocol import Action, Seat, State
+
+Prompts = dict[Seat, list[Action]]
+
+
+def new_winter(state: State, card: str, drawer: Seat) -> Frame:
+    war = [draw(state, "war") for _ in range(WINTER_DRAW)]
+    state["team_before"] = list(state["team"])
+    say(state, f"{s(drawer)} draws {WINTER_DRAW} War cards and will reveal one.")
+    say(state, "You draw: " + ", ".join(war_name(c) for c in war) + ".", to=[drawer])
+    return {"kind": "winter", "card": card, "drawer": drawer, "step": "war", "war": war, "flips": None,
+            "picks": None}
+
+
+def run_winter(state: State, frame: Frame) -> bool:
+    step = frame["step"]
+    if step == "war":
+        if state["alive"][frame["drawer"]]:
+            return False
+        discard(state, "war", *frame["war"])
+        frame["war"] = []
+        say(state, "Winter's drawer was eliminated: both War cards are discarded and nothing is removed.")
+        frame["step"] = "flip"
+        return True
+    if step == "flip":
+        if frame["flips"] is None:
+            frame["flips"] = [None] * state["players"]
+            say(state, "Winter: every player flips one face-up Loyalty card face down, all at once.")
+            return True
+        if any(frame["flips"][seat] is None for seat in living(state)):
+            return False
+        for seat in living(state):
+            slot = frame["flips"][seat]
+            if slot >= 0:
+                state["hands"][seat][slot]["up"] = False
+                say(state, f"{s(seat)} flips {article(kind(state['hands'][seat][slot]['id']))} face down.")
+        frame["step"] = "select"
+        frame["picks"] = [None] * state["players"]
+        say(state, "Winter: every player picks a face-down Loyalty card to pass to the next player clockwise.")
+        return True
+    if step == "select":
+        if any(frame["picks"][seat] is None for seat in living(state)):
+            return False
+        pass_cards(state, frame)
+        frame["step"] = "check"
+        state["stack"].append(new_confirm())
+        return True
+    # step == "check": the loyalty confirmation is done.
+    leader_checks(state)
+    if state["phase"] == "over":
+        return True
+    discard(state, "spycraft", frame["card"])
+    state["stack"].pop()
+    say(state, "Winter is Coming is discarded.")
+    return True
+
+
+def pass_cards(state: State, frame: Frame) -> None:
+    """Edition: all picks pass at once to the next living player clockwise, whatever the direction of play."""
+    givers = living(state)
+    picked = {seat: state["hands"][seat][frame["picks"][seat]]["id"] for seat in givers}
+    for giver in givers:
+        receiver = next_living(state, giver)
+        card = picked[giver]
+        assert kind(card) not in SPIES, "edition invariant: Spy cards never move"
+        state["hands"][receiver][frame["picks"][receiver]] = {"id": card, "up": False}
+        touch(state, card)
+        if kind(card) in LEADERS:
+            state["received_leader"][receiver] = True
+        say(state, f"{s(giver)} passes {article(kind(card))} to {s(receiver)}.", to=[giver, receiver])
+    say(state, "Everyone passes a face-down card to the next living player clockwise.")
+    for seat in givers:
+        held = leaders_held(state, seat)
+        if len(held) == 1:
+            state["leader_held"][seat] = held[0]  # rule 2: the most recent Leader held sticks
+
+
+def winter_prompts(state: State, frame: Frame) -> Prompts:
+    step = frame["step"]
+    if step == "war":
+        return {frame["drawer"]: [{"type": "winter_reveal", "card": i} for i in range(len(frame["war"]))]}
+    if step == "flip" and frame["flips"] is not None:
+        return {seat: [{"type": "flip", "slot": i} for i in face_up_slots(state, seat)] or [{"type": "flip",
+                                                                                          "slot": None}]
+                for seat in living(state) if frame["flips"][seat] is None}
+    if step == "select":
+        return {seat: [{"type": "pass", "slot": i} for i in passable(state, seat)]
+                for seat in living(state) if frame["picks"][seat] is None}
+    return {}
+
+
+def passable(state: State, seat: Seat) -> list[int]:
+    slots = [i for i in face_down_slots(state, seat) if kind(state["hands"][seat][i]["id"]) not in SPIES]
+    assert slots, "edition invariant: every living player has a passable card after Winter step 2"
+    return slots
+
+
+def winter_act(state: State, frame: Frame, seat: Seat, action: Action) -> None:
+    kind_ = action["type"]
+    if kind_ == "winter_reveal":
+        shown = frame["war"][action["card"]]
+        side = war_side(shown)
+        say(state, f"{s(seat)} reveals a {war_name(shown)}.")
+        if state["track"][side]:
+            removed = state["track"][side].pop()
+            discard(state, "war", removed)
+            say(state, f"A {war_name(removed)} is removed from the War track.")
+        else:
+            say(state, f"There is no {war_name(shown)} on the War track to remove.")
+        discard(state, "war", *frame["war"])
+        frame["war"] = []
+        frame["step"] = "flip"
+    elif kind_ == "flip":
+        frame["flips"][seat] = -1 if action["slot"] is None else action["slot"]
+    else:
+        frame["picks"][seat] = action["slot"]
+
+
+def winter_default(state: State, frame: Frame, seat: Seat) -> Action:
+    """Edition, Defaults: the first drawn War card; the first eligible card in the player's own order."""
+    return winter_prompts(state, frame)[seat][0]
