@@ -1,0 +1,160 @@
+// Patriots & Redcoats: the players around the table, your Loyalty cards and team, the War track, the cards being
+// resolved, the councils and votes, and your choices. Every action sent is an object taken from message.legal.
+//
+// Hooks: the root .pr has data-state (your-move, optional — only an assassination is open to you —, waiting,
+// spectating, over), data-seq and data-busy. Action buttons: [data-action] (the JSON sent) and [data-kind] (its type).
+// Player tiles: li[data-seat]. Result: #pr-result with tr[data-reveal-seat].
+
+import { formatClock, h, keepFocus } from "../dom.js";
+import { namesFrom } from "../structure.js";
+import { ring } from "./patriots-and-redcoats/board.js";
+import { actionPanel } from "./patriots-and-redcoats/controls.js";
+import { councilPanel, handPanel } from "./patriots-and-redcoats/panels.js";
+import { resultView } from "./patriots-and-redcoats/result.js";
+import { namer, stepStatus, windowText } from "./patriots-and-redcoats/text.js";
+
+const CSS_HREF = "/static/css/patriots-and-redcoats.css";
+const memo = new WeakMap(); // root -> {message, send, viewKey, legalKey, drawnKey, busy, alloc, assTurncoat, ...}
+
+function ensureCss() {
+  if (document.querySelector(`link[href="${CSS_HREF}"]`)) return;
+  document.head.append(h("link", { rel: "stylesheet", href: CSS_HREF }));
+}
+
+ensureCss(); // as soon as the module loads, so the first drawing is already styled
+
+function rootState(message) {
+  const view = message.view ?? {};
+  const legal = message.legal ?? [];
+  if (message.status === "finished" || view.over) return "over";
+  if (view.you === null || view.you === undefined) return "spectating";
+  if (legal.some((a) => a.type !== "assassinate")) return "your-move";
+  if (legal.length) return "optional";
+  return "waiting";
+}
+
+export function render(root, message, send) {
+  ensureCss();
+  const st = memo.get(root) ?? { busy: false, skew: 0 };
+  memo.set(root, st);
+  st.message = message;
+  st.send = send;
+  if (message.now && message.now !== st.lastNow && !Number.isNaN(Date.parse(message.now))) {
+    st.lastNow = message.now;
+    st.skew = Date.parse(message.now) - Date.now();
+  }
+  const legalKey = JSON.stringify([message.view?.step, message.view?.window?.key, message.legal]);
+  if (legalKey !== st.legalKey) {
+    st.legalKey = legalKey;
+    st.alloc = {}; // a new choice: start the feather split afresh
+  }
+  st.viewKey = JSON.stringify([message.status, message.seq, message.view, message.legal, message.deadline]);
+  draw(root, st);
+}
+
+function draw(root, st, force = false) {
+  const message = st.message;
+  const names = namesFrom(message);
+  const key = JSON.stringify([st.viewKey, names, st.busy, st.alloc, Boolean(st.assTurncoat)]);
+  if (!force && key === st.drawnKey) return;
+  st.drawnKey = key;
+  const view = message.view;
+  if (!view) {
+    root.replaceChildren(h("p", { class: "muted", text: "Setting up the table…" }));
+    return;
+  }
+  const me = view.you ?? null;
+  const n = namer(names, me);
+  const status = stepStatus(view, n);
+  const acting = new Set(view.window ? [] : status.seats);
+  if (message.deadline !== st.deadlineFor) {
+    // Fixed once per deadline, so an unchanged panel stays equal to the one on screen (see patch).
+    st.deadlineFor = message.deadline;
+    st.deadlineAt = message.deadline && !Number.isNaN(Date.parse(message.deadline)) ? Date.parse(message.deadline) - st.skew : null;
+  }
+  const deadlineAt = st.deadlineAt;
+  const act = (action) => {
+    if (st.busy) return; // one action at a time
+    st.busy = true;
+    st.refocus = true; // the pressed control is about to go: keep the keyboard in the panel
+    draw(root, st, true);
+    Promise.resolve(st.send(action))
+      .catch(() => {})
+      .finally(() => {
+        st.busy = false;
+        draw(root, st, true);
+      });
+  };
+  const ctx = { root, view, n, me, st, act, redraw: () => draw(root, st, true), status, windowText: windowText(view, n), deadlineAt };
+  const state = rootState(message);
+  const tree = h("div", { class: "pr", dataset: { state, seq: String(message.seq ?? ""), busy: String(st.busy) } },
+    h("div", { class: "pr-top" }, actionPanel(message, ctx), handPanel(view, ctx)),
+    ring(view, n, me, acting),
+    councilPanel(view, ctx));
+  const current = root.firstElementChild;
+  if (current?.classList.contains("pr") && !force) {
+    keepFocus(root, () => patch(current, tree));
+  } else {
+    keepFocus(root, () => root.replaceChildren(tree));
+  }
+  if (st.refocus && !st.busy && (document.activeElement === document.body || document.activeElement === null)) {
+    const target = root.querySelector(".pr-act button:not(:disabled)") ?? root.querySelector("#pr-prompt");
+    if (target?.tagName === "H2") target.tabIndex = -1;
+    target?.focus({ preventScroll: true });
+    st.refocus = false;
+  }
+  tickEvery(root, st);
+}
+
+// Replace only the parts that changed: a panel rebuilt under a finger or a mouse would swallow the click (bots vote
+// and continue many times a second). Unchanged nodes keep their listeners; those only use the shared state.
+function patch(current, next) {
+  for (const name of ["state", "seq", "busy"]) current.dataset[name] = next.dataset[name];
+  const olds = [...current.children];
+  const news = [...next.children];
+  if (olds.length !== news.length) {
+    current.replaceChildren(...news);
+    return;
+  }
+  olds.forEach((old, i) => {
+    const fresh = news[i];
+    const [was, now] = [old.querySelector(".pr-clock"), fresh.querySelector(".pr-clock")];
+    if (was && now && was.dataset.deadline === now.dataset.deadline) {
+      // The ticker writes into the clock on screen: carry that over before comparing.
+      now.querySelector(".pr-clock-time").textContent = was.querySelector(".pr-clock-time").textContent;
+      if (was.dataset.urgent) now.dataset.urgent = was.dataset.urgent;
+      const [fillWas, fillNow] = [was.querySelector(".pr-clock-fill"), now.querySelector(".pr-clock-fill")];
+      if (fillWas && fillNow) fillNow.style.width = fillWas.style.width;
+    }
+    if (old.isEqualNode(fresh)) return;
+    if (old.classList.contains("pr-top") && fresh.classList.contains("pr-top")) patch(old, fresh);
+    else old.replaceWith(fresh);
+  });
+}
+
+// The window clock: counts down to message.deadline on the server's clock (corrected by message.now).
+function tickEvery(root, st) {
+  const tick = () => {
+    const clocks = root.querySelectorAll(".pr-clock[data-deadline]");
+    if (!clocks.length) {
+      clearInterval(st.ticker);
+      st.ticker = null;
+      return;
+    }
+    for (const clock of clocks) {
+      const left = Number(clock.dataset.deadline) - Date.now();
+      const total = Number(clock.dataset.total || 0);
+      clock.querySelector(".pr-clock-time").textContent = formatClock(left);
+      clock.dataset.urgent = String(left < 3000);
+      const fill = clock.querySelector(".pr-clock-fill");
+      if (fill && total) fill.style.width = `${Math.max(0, Math.min(100, (left / total) * 100)).toFixed(1)}%`;
+    }
+  };
+  tick();
+  if (!st.ticker && root.querySelector(".pr-clock[data-deadline]")) st.ticker = setInterval(tick, 250);
+}
+
+export function renderResult(root, message) {
+  ensureCss();
+  root.replaceChildren(resultView(message));
+}
