@@ -14,7 +14,6 @@ from fastapi.testclient import TestClient
 
 from app import fairness
 from app.cli import main as cli_main
-from app.db import ROOT
 from app.main import create_app
 from app.settings import Settings
 from tests.api.helpers import (
@@ -149,11 +148,6 @@ def test_finished_games_survive_a_restart(client: TestClient, settings: Settings
 
 # ----------------------------------------------------------------- the verify page
 
-needs_template = pytest.mark.skipif(not (ROOT / "templates" / "verify.html").exists(),
-                                    reason="templates/verify.html is not written yet (the pages are in progress)")
-
-
-@needs_template
 def test_verify_page_before_the_end(client: TestClient) -> None:
     table = new_game(client, humans=2)
     response = client.get(f"/t/{table.table_id}/verify")
@@ -163,7 +157,6 @@ def test_verify_page_before_the_end(client: TestClient) -> None:
     assert 'data-ok="pending"' in response.text
 
 
-@needs_template
 def test_verify_page_after_the_end(client: TestClient) -> None:
     table, record = finished_bot_game(client)
     response = client.get(f"/t/{table.table_id}/verify")
@@ -173,8 +166,6 @@ def test_verify_page_after_the_end(client: TestClient) -> None:
 
 
 def test_verify_page_of_an_unknown_table(client: TestClient) -> None:
-    if not (ROOT / "templates" / "error.html").exists():
-        pytest.skip("templates/error.html is not written yet (the pages are in progress)")
     response = client.get("/t/nope/verify")
     assert response.status_code == 404
     assert response.headers["content-type"].startswith("text/html")
