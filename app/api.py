@@ -8,7 +8,7 @@ from fastapi import APIRouter, Depends, Header, Query, Request
 from pydantic import BaseModel, Field
 
 from app.errors import ApiError
-from app.service import TableService, Viewing
+from app.service import TableService, Viewing, chat_public
 
 router = APIRouter(prefix="/api")
 
@@ -181,8 +181,6 @@ async def play_again(table_id: str, seat: SeatDep, service: ServiceDep, base: Ba
 
 @router.get("/tables/{table_id}/chat")
 async def get_chat(table_id: str, viewer: ViewerDep, service: ServiceDep) -> list[dict[str, Any]]:
-    from app.service import chat_public
-
     row, _ = await service.snapshot(table_id)
     return [chat_public(c) for c in await service.chat_rows(table_id) if service.can_read(row, viewer.seat, c.channel)]
 

@@ -67,10 +67,6 @@ class Viewing:
     table_id: str
     seat: int | None
 
-    @property
-    def spectator(self) -> bool:
-        return self.seat is None
-
 
 class Conflict(Exception):
     """A strict action (bot or timer) lost a race: the table moved on, so the action is dropped."""
@@ -309,13 +305,13 @@ class TableService:
             row.state = state
             row.status = "playing"
             row.seq = 0
-            self._after_change(row, seats, game, None)
+            self._after_change(row, seats, game)
 
         await self._mutate(table_id, change)
         if self.after_action:
             await self.after_action(table_id)
 
-    def _after_change(self, row: TableRow, seats: list[SeatRow], game: Game, _before: Any) -> None:
+    def _after_change(self, row: TableRow, seats: list[SeatRow], game: Game) -> None:
         """Recompute what follows from the new state: deadline, bots waiting, finished."""
         assert row.state is not None
         stamp = now()
@@ -370,7 +366,7 @@ class TableService:
                         seat_row.away = False
                     elif source == "timer" and seat_row.bot is None:
                         seat_row.away = True
-                    self._after_change(row, seats, game, None)
+                    self._after_change(row, seats, game)
                     session.add(ActionRow(table_id=table_id, seq=row.seq, seat=seat, action=action, source=source,
                                           created_at=now()))
                     try:
@@ -406,7 +402,7 @@ class TableService:
             if victim.bot is not None:
                 raise ApiError(409, "already_bot", "A bot already plays that seat.")
             victim.bot = bot_kind
-            self._after_change(row, seats, game, None)
+            self._after_change(row, seats, game)
 
         await self._mutate(table_id, change)
         if self.after_action:
@@ -420,7 +416,7 @@ class TableService:
             mine.bot = None
             mine.away = False
             if row.status == "playing":
-                self._after_change(row, seats, self.game(row.game), None)
+                self._after_change(row, seats, self.game(row.game))
 
         await self._mutate(table_id, change)
 
