@@ -17,7 +17,7 @@ from typing import Any
 from fastapi import WebSocket
 
 from app.service import TableService, chat_public, seat_public
-from games.protocol import State, apply_checked
+from games.protocol import Game, State, apply_checked
 
 log = logging.getLogger(__name__)
 QUEUE_LIMIT = 1000  # messages waiting for one slow client before it is dropped (it reconnects and catches up)
@@ -91,7 +91,7 @@ class LiveTable:
             return  # already sent (announcements can arrive after a later load)
         steps: list[tuple[int, State | None]] = []
         if row.state is not None and self.state is not None and self.seq < row.seq - 1 and self.seq >= 0:
-            steps = await self._replay(self.seq, row.seq)
+            steps = await self._replay(self.service.game(row.game), self.seq, row.seq)
         steps.append((row.seq, row.state))
         for conn in self.connections:
             if conn.last_version >= row.version:
@@ -104,10 +104,9 @@ class LiveTable:
                 conn.last_seq = seq
         self._remember(row.version, row.seq, row.state)
 
-    async def _replay(self, after: int, upto: int) -> list[tuple[int, State | None]]:
+    async def _replay(self, game: Game, after: int, upto: int) -> list[tuple[int, State | None]]:
         """States for the seqs between the cached one and the newest, rebuilt from the action log."""
         assert self.state is not None
-        game = self.service.game((await self.service.snapshot(self.table_id))[0].game)
         state = self.state
         steps: list[tuple[int, State | None]] = []
         for action in await self.service.actions_between(self.table_id, after, upto - 1):
@@ -116,13 +115,13 @@ class LiveTable:
         return steps
 
     async def _send_chat(self, chat_id: int) -> None:
-        rows = await self.service.chat_rows(self.table_id, after_id=chat_id - 1, limit=1)
-        if not rows or rows[0].id != chat_id:
+        chat = await self.service.chat_row(self.table_id, chat_id)
+        if chat is None:
             return
         row, _ = await self.service.snapshot(self.table_id)
-        message = chat_public(rows[0])
+        message = chat_public(chat)
         for conn in self.connections:
-            if self.service.can_read(row, conn.seat, rows[0].channel):
+            if self.service.can_read(row, conn.seat, chat.channel):
                 conn.push(message)
 
 

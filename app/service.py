@@ -604,6 +604,11 @@ class TableService:
             chat_id = chat.id
         await self.hub.publish(table_id, {"kind": "chat", "id": chat_id})
 
+    async def chat_row(self, table_id: str, chat_id: int) -> ChatRow | None:
+        async with self.sessions() as session:
+            chat = await session.get(ChatRow, chat_id)
+        return chat if chat is not None and chat.table_id == table_id else None
+
     async def chat_rows(self, table_id: str, after_id: int = 0, limit: int = 100) -> list[ChatRow]:
         async with self.sessions() as session:
             rows = (await session.scalars(

@@ -223,3 +223,32 @@ def test_team_chat_without_teams(client: TestClient) -> None:
         alice.send_json({"type": "chat", "id": 2, "text": "where?", "channel": "kitchen"})
         assert_ws_error(reply(alice), "bad_channel", 2)
         assert chats(flush(bob)) == []
+
+
+def test_late_chat_announcements_each_deliver_their_own_message(client, monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    """Three chats committed before any is announced (as over a busy Redis) all reach a listener, in order."""
+    created = client.post("/api/tables", json={"game": "hidden-hands", "name": "Ann"}).json()
+    tid, headers = created["table_id"], {"Authorization": f"Bearer {created['token']}"}
+    hub = client.app.state.service.hub
+    real_publish = hub.publish
+    held = []
+
+    async def hold(table_id, event):  # type: ignore[no-untyped-def]
+        held.append((table_id, event))
+
+    with client.websocket_connect(f"/ws/tables/{tid}?token={created['token']}") as ws:
+        monkeypatch.setattr(hub, "publish", hold)
+        for text in ("one", "two", "three"):
+            assert client.post(f"/api/tables/{tid}/chat", json={"text": text}, headers=headers).status_code == 201
+        monkeypatch.setattr(hub, "publish", real_publish)
+        for table_id, event in held:
+            client.portal.call(real_publish, table_id, event)
+        ws.send_json({"type": "ping", "id": "end"})  # answered after whatever the announcements queued
+        got = []
+        for _ in range(30):
+            message = ws.receive_json()
+            if message["type"] == "chat":
+                got.append(message["text"])
+            if message["type"] == "pong":
+                break
+    assert got == ["one", "two", "three"]
