@@ -185,8 +185,9 @@ const BUILDERS = {
     const w = ctx.view.window;
     return {
       title: w?.kind === "assassination" ? "An assassination! Respond or continue" : "Response window: respond or continue",
-      hint: w?.mode === "fixed" ? "This window always runs to its deadline." : "It closes once everyone has continued, or when time runs out.",
-      body: actions.map((a) => actionButton(a, "Continue", ctx, { cls: "pr-continue" })),
+      hint: fixedWindow(w) ? "This window always runs to its deadline." : "It closes once everyone has continued, or when time runs out.",
+      // In fixed mode nobody continues by hand: the deadline closes the window, so answer time tells nothing.
+      body: fixedWindow(w) ? [] : actions.map((a) => actionButton(a, "Continue", ctx, { cls: "pr-continue" })),
     };
   },
   turncoat(actions, ctx) {
@@ -197,6 +198,10 @@ const BUILDERS = {
     };
   },
 };
+
+function fixedWindow(w) {
+  return w?.mode === "fixed" && w.seconds > 0;
+}
 
 function fallback(actions, ctx) {
   return {
