@@ -131,6 +131,22 @@ class LiveHub:
     def __init__(self, service: TableService) -> None:
         self.service = service
         self.tables: dict[str, LiveTable] = {}
+        self._poller: asyncio.Task[None] | None = None
+
+    def start(self, interval: float) -> None:
+        """Look for missed changes every ``interval`` seconds (0: never). An announcement lost on the way (a Redis
+        reconnect, say) then delays viewers by one interval instead of leaving them stale until the next seq."""
+        if interval > 0:
+            self._poller = asyncio.create_task(self._poll(interval))
+
+    async def _poll(self, interval: float) -> None:
+        while True:
+            await asyncio.sleep(interval)
+            for table in list(self.tables.values()):
+                try:
+                    await table.on_event({"kind": "state"})  # sends only if the table's version moved on
+                except Exception:
+                    log.exception("catch-up poll failed for table %s", table.table_id)
 
     async def _listener(self, table_id: str, event: dict[str, Any]) -> None:
         table = self.tables.get(table_id)
@@ -155,6 +171,10 @@ class LiveHub:
             self.service.hub.unsubscribe(table_id, self._listener)
 
     async def close_all(self) -> None:
+        if self._poller is not None:
+            self._poller.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await self._poller
         for table in list(self.tables.values()):
             for conn in list(table.connections):
                 with contextlib.suppress(Exception):

@@ -49,6 +49,7 @@ def create_app(settings: Settings | None = None, games: Mapping[str, Game] | Non
         autoplay = Autoplay(service)
         service.after_action = autoplay.poke
         live = LiveHub(service)
+        live.start(settings.catch_up_interval)
         app.state.service, app.state.autoplay, app.state.live = service, autoplay, live
         await autoplay.start()
         try:

@@ -30,6 +30,7 @@ class Settings:
     sweep_interval: float = 0.25  # how often deadlines and stalled bots are checked
     public_url: str = ""  # e.g. https://games.example.org; empty: links are built from the request
     extra_games: list[str] = field(default_factory=list)  # "module:attribute" of extra Game objects (tests)
+    catch_up_interval: float | None = None  # seconds between checks for missed changes; default 2 with Redis, else 0
     chat_max_len: int = 300
     chat_rate: tuple[int, float] = (5, 10.0)  # messages per seconds
     max_message_bytes: int = 16_384
@@ -43,9 +44,13 @@ class Settings:
             sweep_interval=_float("SWEEP_INTERVAL", cls.sweep_interval),
             public_url=os.environ.get("PUBLIC_URL", "").rstrip("/"),
             extra_games=[g for g in os.environ.get("EXTRA_GAMES", "").split(",") if g],
+            catch_up_interval=float(os.environ["CATCH_UP_INTERVAL"]) if os.environ.get("CATCH_UP_INTERVAL") else None,
         )
 
     def __post_init__(self) -> None:
         self.database_url = async_database_url(self.database_url)
+        if self.catch_up_interval is None:
+            # Only a bus between processes can lose an announcement; in one process delivery is a function call.
+            self.catch_up_interval = 2.0 if self.redis_url else 0.0
         if self.bot_delay < 0 or self.sweep_interval <= 0:
             raise ValueError("BOT_DELAY must be >= 0 and SWEEP_INTERVAL > 0")
