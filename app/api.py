@@ -8,7 +8,7 @@ from fastapi import APIRouter, Depends, Header, Query, Request
 from pydantic import BaseModel, Field
 
 from app.errors import ApiError
-from app.service import TableService, Viewing, chat_public
+from app.service import TableService, Viewing, chat_public, seat_public
 
 router = APIRouter(prefix="/api")
 
@@ -107,8 +107,7 @@ async def create_table(body: CreateTable, service: ServiceDep, base: BaseDep) ->
 @router.get("/tables/{table_id}")
 async def get_table(table_id: str, service: ServiceDep) -> dict[str, Any]:
     row, seats = await service.snapshot(table_id)
-    info = service.table_info(row, seats, None, "")
-    return {"table_id": row.id, "game": row.game, "status": row.status, "seats": info["seats"],
+    return {"table_id": row.id, "game": row.game, "status": row.status, "seats": [seat_public(s) for s in seats],
             "options": row.options, "host_seat": row.host_seat, "spectators": row.spectators,
             "turn_timer": row.turn_timer, "commitment": row.commitment, "seq": row.seq,
             "next_table_id": row.next_table_id}

@@ -226,6 +226,14 @@ class TableService:
         seat = await self._mutate(table_id, change)
         return seat, token
 
+    @staticmethod
+    def _bot_kind(game: Game, kind: str | None) -> str:
+        """The bot asked for, or the game's best (``basic`` where it has one)."""
+        chosen = kind or ("basic" if "basic" in game.bots else next(iter(game.bots)))
+        if chosen not in game.bots:
+            raise ApiError(422, "unknown_bot", f"No bot '{kind}'. Bots for this game: {', '.join(game.bots)}.")
+        return chosen
+
     def _require_host(self, row: TableRow, seat: int) -> None:
         if seat != row.host_seat:
             raise ApiError(403, "not_host", "Only the host can do that.")
@@ -239,9 +247,7 @@ class TableService:
             self._require_host(row, seat)
             self._require_lobby(row)
             game = self.game(row.game)
-            bot_kind = kind or ("basic" if "basic" in game.bots else next(iter(game.bots)))
-            if bot_kind not in game.bots:
-                raise ApiError(422, "unknown_bot", f"No bot '{kind}'. Bots for this game: {', '.join(game.bots)}.")
+            bot_kind = self._bot_kind(game, kind)
             if not 1 <= count <= game.max_players:
                 raise ApiError(422, "bad_request", f"Add between 1 and {game.max_players} bots.")
             if len(seats) + count > game.max_players:
@@ -316,11 +322,12 @@ class TableService:
         assert row.state is not None
         stamp = now()
         humans = {s.seat for s in seats if s.bot is None}
+        required = game.required(row.state)  # asks every seat's legal list: worth doing once per change
         row.deadline, row.timer_key = next_deadline(
-            game, row.state, humans, row.turn_timer, row.timer_key, aware(row.deadline), stamp)
+            game, row.state, humans, row.turn_timer, row.timer_key, aware(row.deadline), stamp, required=required)
         # Only bots play must wait for; optional moves are offered to bots after every change anyway.
         bots = {s.seat for s in seats if s.bot is not None}
-        row.bots_waiting = bool(bots & set(game.required(row.state)))
+        row.bots_waiting = bool(bots & set(required))
         if game.result(row.state) is not None:
             row.status = "finished"
             row.deadline = None
@@ -393,9 +400,7 @@ class TableService:
             if row.status != "playing":
                 raise ApiError(409, "not_playing", "Seats can be handed to bots only while the game is on.")
             game = self.game(row.game)
-            bot_kind = kind or ("basic" if "basic" in game.bots else next(iter(game.bots)))
-            if bot_kind not in game.bots:
-                raise ApiError(422, "unknown_bot", f"No bot '{kind}'. Bots for this game: {', '.join(game.bots)}.")
+            bot_kind = self._bot_kind(game, kind)
             victim = next((s for s in seats if s.seat == target), None)
             if victim is None:
                 raise ApiError(404, "unknown_seat", f"There is no seat {target} at this table.")
@@ -462,9 +467,7 @@ class TableService:
 
     def table_info(self, row: TableRow, seats: list[SeatRow], viewer: Viewer, base: str) -> dict[str, Any]:
         game = self.game(row.game)
-        teams = None
-        if game.teams is not None and row.state is not None:
-            teams = {str(k): v for k, v in game.teams(row.state).items()}
+        teams = self.public_teams(row)
         return {
             "table_id": row.id,
             "seats": [seat_public(s) for s in seats],
@@ -477,7 +480,7 @@ class TableService:
             "spectate_url": f"{base}/t/{row.id}/watch?key={row.spectate_key}",
             "next_table_id": row.next_table_id,
             "bot_kinds": list(game.bots),
-            "teams": teams,
+            "teams": None if teams is None else {str(k): v for k, v in teams.items()},
             "turn_timer": row.turn_timer,
             "options": row.options,
             "min_players": game.min_players,
@@ -551,15 +554,20 @@ class TableService:
 
     # ----------------------------------------------------------------- chat
 
+    def public_teams(self, row: TableRow) -> dict[int, str] | None:
+        """The game's public teams once it has started; None for a game without teams or a lobby."""
+        game = self.game(row.game)
+        if game.teams is None or row.state is None:
+            return None
+        return game.teams(row.state)
+
     def chat_channel(self, row: TableRow, viewer: Viewer, wanted: str | None) -> str:
         if viewer is None:
             return "spectators"
         if wanted in (None, "", "table"):
             return "table"
         if wanted == "team":
-            game = self.game(row.game)
-            teams = game.teams(row.state) if game.teams is not None and row.state is not None else {}
-            team = teams.get(viewer)
+            team = (self.public_teams(row) or {}).get(viewer)
             if team is None:
                 raise ApiError(422, "no_team", "You have no team chat in this game.")
             return f"team:{team}"
@@ -571,9 +579,7 @@ class TableService:
         if channel == "table":
             return viewer is not None
         if channel.startswith("team:") and viewer is not None:
-            game = self.game(row.game)
-            teams = game.teams(row.state) if game.teams is not None and row.state is not None else {}
-            return teams.get(viewer) == channel[5:]
+            return (self.public_teams(row) or {}).get(viewer) == channel[5:]
         return False
 
     def _chat_allowed(self, sender: str) -> bool:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from datetime import datetime, timedelta
 
 from games.protocol import Game, State
@@ -15,12 +16,15 @@ def next_deadline(
     old_key: str | None,
     old_deadline: datetime | None,
     now: datetime,
+    *,
+    required: Sequence[int] | None = None,
 ) -> tuple[datetime | None, str | None]:
     """The deadline after a change, and the key saying what it belongs to.
 
     A game window (a response window, say) has its own length and key: the deadline holds while that window stays
     open. Otherwise the table's turn timer runs for the people play is waiting on; it keeps running while a
     simultaneous step only loses seats (a vote filling up), and starts afresh when anyone new must act.
+    ``required`` is ``game.required(state)`` when the caller has it already.
     """
     if game.result(state) is not None:
         return None, None
@@ -32,7 +36,7 @@ def next_deadline(
         return now + timedelta(seconds=window.seconds), key
     if not turn_timer:
         return None, None
-    waiting = sorted(set(game.required(state)) & humans)
+    waiting = sorted(set(game.required(state) if required is None else required) & humans)
     if not waiting:
         return None, None
     key = "t:" + ",".join(map(str, waiting))
