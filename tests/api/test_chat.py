@@ -236,7 +236,7 @@ def test_late_chat_announcements_each_deliver_their_own_message(client, monkeypa
     async def hold(table_id, event):  # type: ignore[no-untyped-def]
         held.append((table_id, event))
 
-    with client.websocket_connect(f"/ws/tables/{tid}?token={created['token']}") as ws:
+    with connect(client, f"/ws/tables/{tid}?token={created['token']}") as ws:
         monkeypatch.setattr(hub, "publish", hold)
         for text in ("one", "two", "three"):
             assert client.post(f"/api/tables/{tid}/chat", json={"text": text}, headers=headers).status_code == 201
