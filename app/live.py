@@ -16,6 +16,7 @@ from typing import Any
 
 from fastapi import WebSocket
 
+from app.models import SeatRow, TableRow
 from app.service import TableService, chat_public, seat_public
 from games.protocol import Game, State, apply_checked
 
@@ -47,6 +48,10 @@ class Connection:
             await self.websocket.send_json(message)
 
 
+def presence_message(row: TableRow, seats: list[SeatRow]) -> dict[str, Any]:
+    return {"type": "presence", "seats": [seat_public(s) for s in seats], "spectators": row.spectators}
+
+
 class LiveTable:
     def __init__(self, table_id: str, service: TableService) -> None:
         self.table_id = table_id
@@ -67,6 +72,8 @@ class LiveTable:
             chats = [chat_public(c) for c in await self.service.chat_rows(self.table_id)
                      if self.service.can_read(row, conn.seat, c.channel)]
             conn.push({"type": "chat_history", "messages": chats})
+            # Its own arrival, counted just before, as the others hear it.
+            conn.push(presence_message(row, seats))
             self.connections.add(conn)
 
     def _remember(self, version: int, seq: int, state: State | None) -> None:
@@ -79,7 +86,7 @@ class LiveTable:
                 await self._send_states()
             elif kind == "presence":
                 row, seats = await self.service.snapshot(self.table_id)
-                message = {"type": "presence", "seats": [seat_public(s) for s in seats], "spectators": row.spectators}
+                message = presence_message(row, seats)
                 for conn in self.connections:
                     conn.push(message)
             elif kind == "chat":

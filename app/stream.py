@@ -36,18 +36,20 @@ async def table_stream(websocket: WebSocket, table_id: str, token: str | None = 
     base = settings.public_url or f"{'https' if websocket.url.scheme == 'wss' else 'http'}://{websocket.url.netloc}"
     conn = Connection(websocket, viewing.seat, base)
     sender = f"{table_id}:{viewing.seat}" if viewing.seat is not None else f"{table_id}:watch:{uuid.uuid4()}"
-    await live.join(table_id, conn)
-    writer = asyncio.create_task(conn.writer())
+    # Counted before the opening message is built, so that message (and anything read after it) shows us connected.
     await service.presence(table_id, viewing.seat, +1)
+    tasks: list[asyncio.Task[None]] = []
     try:
-        reader = asyncio.create_task(_read(websocket, service, conn, table_id, sender, settings.max_message_bytes))
-        done, _ = await asyncio.wait({reader, writer}, return_when=asyncio.FIRST_COMPLETED)
+        await live.join(table_id, conn)
+        tasks = [asyncio.create_task(conn.writer()),
+                 asyncio.create_task(_read(websocket, service, conn, table_id, sender, settings.max_message_bytes))]
+        done, _ = await asyncio.wait(tasks, return_when=asyncio.FIRST_COMPLETED)
         for task in done:
             with contextlib.suppress(WebSocketDisconnect, RuntimeError):
                 task.result()
     finally:
-        for task in (writer, locals().get("reader")):
-            if task is not None and not task.done():
+        for task in tasks:
+            if not task.done():
                 task.cancel()
                 with contextlib.suppress(asyncio.CancelledError, Exception):
                     await task
