@@ -12,10 +12,7 @@ import logging
 import random
 from datetime import timedelta
 
-from sqlalchemy import or_, select
-
 from app.errors import ApiError
-from app.models import TableRow
 from app.service import Conflict, TableService, aware, now
 
 log = logging.getLogger(__name__)
@@ -116,13 +113,7 @@ class Autoplay:
         """Find tables whose deadline passed, or whose bots stalled (say, after a restart), and move them on."""
         stamp = now()
         stalled = stamp - timedelta(seconds=self.settings.bot_delay + 3)
-        async with self.service.sessions() as session:
-            rows = (await session.execute(
-                select(TableRow.id, TableRow.deadline, TableRow.bots_waiting, TableRow.updated_at).where(
-                    TableRow.status == "playing",
-                    or_(TableRow.deadline <= stamp, TableRow.bots_waiting.is_(True)),
-                ))).all()
-        for table_id, deadline, bots_waiting, updated_at in rows:
+        for table_id, deadline, bots_waiting, updated_at in await self.service.tables_to_sweep(stamp):
             if deadline is not None and aware(deadline) <= stamp:
                 await self.expire(table_id)
             if bots_waiting and aware(updated_at) <= stalled:
@@ -139,10 +130,7 @@ class Autoplay:
     async def start(self) -> None:
         self._sweeper = asyncio.create_task(self._sweep_forever())
         # Tables whose bots were mid-thought when the server stopped pick up at once.
-        async with self.service.sessions() as session:
-            ids = (await session.scalars(select(TableRow.id).where(
-                TableRow.status == "playing", TableRow.bots_waiting.is_(True)))).all()
-        for table_id in ids:
+        for table_id, *_ in await self.service.tables_to_sweep(None):
             await self.poke(table_id)
 
     async def stop(self) -> None:

@@ -20,7 +20,7 @@ from datetime import UTC, datetime
 from typing import Any
 
 from pydantic import ValidationError
-from sqlalchemy import select, update
+from sqlalchemy import or_, select, update
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
 from sqlalchemy.orm.exc import StaleDataError
@@ -31,6 +31,7 @@ from app.hub import Hub
 from app.messages import state_message
 from app.models import ActionRow, ChatRow, SeatRow, TableRow
 from app.settings import Settings
+from app.shield import runs_to_end
 from app.timing import next_deadline
 from games.protocol import Game, IllegalAction, Viewer, apply_checked
 from games.rng import seed_from_text
@@ -150,6 +151,7 @@ class TableService:
 
     # ----------------------------------------------------------------- who is asking
 
+    @runs_to_end
     async def viewer(self, table_id: str, token: str | None, spectate: str | None) -> Viewing:
         async with self.sessions() as session:
             row = await session.get(TableRow, table_id)
@@ -167,6 +169,7 @@ class TableService:
                 return Viewing(table_id, None)
         raise ApiError(401, "no_credentials", "Send your seat token (Authorization: Bearer …) or a spectator key.")
 
+    @runs_to_end
     async def seat_viewer(self, table_id: str, token: str | None) -> int:
         if not token:
             raise ApiError(401, "no_credentials", "This needs your seat token: Authorization: Bearer <token>.")
@@ -176,6 +179,7 @@ class TableService:
 
     # ----------------------------------------------------------------- lobby
 
+    @runs_to_end
     async def create(self, game_id: str, name: str, options: Mapping[str, Any] | None,
                      turn_timer: float | None) -> tuple[TableRow, str]:
         game = self.game(game_id)
@@ -206,6 +210,7 @@ class TableService:
             await session.commit()
         return row, token
 
+    @runs_to_end
     async def join(self, table_id: str, name: str, invite: str) -> tuple[int, str]:
         name = clean_text(name, NAME_MAX, "name")
         token = secrets.token_urlsafe(24)
@@ -242,6 +247,7 @@ class TableService:
         if row.status != "lobby":
             raise ApiError(409, "already_started", "That can only be done before the game starts.")
 
+    @runs_to_end
     async def add_bots(self, table_id: str, seat: int, count: int, kind: str | None) -> None:
         def change(session: AsyncSession, row: TableRow, seats: list[SeatRow]) -> None:
             self._require_host(row, seat)
@@ -263,6 +269,7 @@ class TableService:
 
         await self._mutate(table_id, change)
 
+    @runs_to_end
     async def remove_seat(self, table_id: str, seat: int, target: int) -> None:
         async def change(session: AsyncSession, row: TableRow, seats: list[SeatRow]) -> None:
             self._require_host(row, seat)
@@ -273,6 +280,7 @@ class TableService:
 
         await self._mutate(table_id, change)
 
+    @runs_to_end
     async def leave(self, table_id: str, seat: int) -> None:
         async def change(session: AsyncSession, row: TableRow, seats: list[SeatRow]) -> None:
             self._require_lobby(row)
@@ -299,6 +307,7 @@ class TableService:
             row.host_seat -= 1
         row.updated_at = now()
 
+    @runs_to_end
     async def start(self, table_id: str, seat: int) -> None:
         def change(session: AsyncSession, row: TableRow, seats: list[SeatRow]) -> None:
             self._require_host(row, seat)
@@ -336,6 +345,7 @@ class TableService:
 
     # ----------------------------------------------------------------- play
 
+    @runs_to_end
     async def act(self, table_id: str, seat: int, action: Any, expect_seq: int | None = None, *,
                   source: str = "seat", strict: bool = False) -> int:
         """Apply one action in one seq-guarded transaction; returns the new seq.
@@ -392,6 +402,7 @@ class TableService:
             await self.after_action(table_id)
         return seq
 
+    @runs_to_end
     async def set_bot(self, table_id: str, seat: int, target: int, kind: str | None) -> None:
         """The host hands a departed player's seat to a bot; the player may reclaim it later."""
 
@@ -413,6 +424,7 @@ class TableService:
         if self.after_action:
             await self.after_action(table_id)
 
+    @runs_to_end
     async def reclaim(self, table_id: str, seat: int) -> None:
         async def change(session: AsyncSession, row: TableRow, seats: list[SeatRow]) -> None:
             mine = next(s for s in seats if s.seat == seat)
@@ -425,6 +437,7 @@ class TableService:
 
         await self._mutate(table_id, change)
 
+    @runs_to_end
     async def again(self, table_id: str, seat: int) -> tuple[str, int, str]:
         """Play again: the first asker opens a new lobby with the same people; everyone gets a fresh token there."""
         token = secrets.token_urlsafe(24)
@@ -461,6 +474,7 @@ class TableService:
 
     # ----------------------------------------------------------------- reading
 
+    @runs_to_end
     async def snapshot(self, table_id: str) -> tuple[TableRow, list[SeatRow]]:
         async with self.sessions() as session:
             return await self._load(session, table_id)
@@ -502,6 +516,20 @@ class TableService:
             deadline=aware(row.deadline) if use_seq == row.seq else None,
         )
 
+    @runs_to_end
+    async def tables_to_sweep(self, stamp: datetime | None) -> list[tuple[str, datetime | None, bool, datetime]]:
+        """Tables in play whose bots are waiting or (given a time) whose deadline has passed by then:
+        (id, deadline, bots_waiting, updated_at) each."""
+        due = TableRow.bots_waiting.is_(True)
+        if stamp is not None:
+            due = or_(TableRow.deadline <= stamp, due)
+        async with self.sessions() as session:
+            rows = await session.execute(
+                select(TableRow.id, TableRow.deadline, TableRow.bots_waiting, TableRow.updated_at)
+                .where(TableRow.status == "playing", due))
+            return [tuple(r) for r in rows.all()]
+
+    @runs_to_end
     async def audit(self, table_id: str) -> dict[str, Any]:
         async with self.sessions() as session:
             row, seats = await self._load(session, table_id)
@@ -523,6 +551,7 @@ class TableService:
             "result": game.result(row.state) if finished and row.state else None,
         }
 
+    @runs_to_end
     async def actions_between(self, table_id: str, after: int, upto: int) -> list[ActionRow]:
         async with self.sessions() as session:
             return list((await session.scalars(
@@ -531,6 +560,7 @@ class TableService:
 
     # ----------------------------------------------------------------- presence
 
+    @runs_to_end
     async def presence(self, table_id: str, seat: int | None, delta: int) -> None:
         """Count open connections per seat and spectators; announced to every viewer alike."""
         async with self.writing() as session:
@@ -544,6 +574,7 @@ class TableService:
             await session.commit()
         await self.hub.publish(table_id, {"kind": "presence"})
 
+    @runs_to_end
     async def reset_presence(self) -> None:
         """At start of a lone process, nobody is connected yet (counts left by a killed process are stale)."""
         async with self.writing() as session:
@@ -593,6 +624,7 @@ class TableService:
         times.append(stamp)
         return True
 
+    @runs_to_end
     async def post_chat(self, table_id: str, viewer: Viewer, text: Any, wanted: str | None,
                         sender: str | None = None) -> None:
         """``sender`` names who is rate-limited: a seat by default, one connection for a spectator."""
@@ -610,11 +642,13 @@ class TableService:
             chat_id = chat.id
         await self.hub.publish(table_id, {"kind": "chat", "id": chat_id})
 
+    @runs_to_end
     async def chat_row(self, table_id: str, chat_id: int) -> ChatRow | None:
         async with self.sessions() as session:
             chat = await session.get(ChatRow, chat_id)
         return chat if chat is not None and chat.table_id == table_id else None
 
+    @runs_to_end
     async def chat_rows(self, table_id: str, after_id: int = 0, limit: int = 100) -> list[ChatRow]:
         async with self.sessions() as session:
             rows = (await session.scalars(

@@ -86,13 +86,11 @@ async def _read(websocket: WebSocket, service: TableService, conn: Connection, t
                     raise ApiError(403, "spectator", "Spectators watch; they cannot act.")
                 if "action" not in message:
                     raise ApiError(422, "bad_action", "An 'act' message needs an 'action'.")
-                # Shielded: a connection dropping mid-action must not cancel a transaction half way.
-                seq = await asyncio.shield(
-                    service.act(table_id, conn.seat, message["action"], message.get("expect_seq")))
+                # A connection dropping mid-action cannot cut it short: service calls run to their end.
+                seq = await service.act(table_id, conn.seat, message["action"], message.get("expect_seq"))
                 conn.push({"type": "ack", "id": message_id, "seq": seq})
             elif kind == "chat":
-                await asyncio.shield(
-                    service.post_chat(table_id, conn.seat, message.get("text"), message.get("channel"), sender))
+                await service.post_chat(table_id, conn.seat, message.get("text"), message.get("channel"), sender)
             elif kind == "ping":
                 conn.push({"type": "pong", "id": message_id})
             else:

@@ -12,6 +12,7 @@ from fastapi.testclient import TestClient
 
 from app.main import create_app
 from app.settings import Settings
+from tests.api.helpers import connect
 
 
 @pytest.fixture
@@ -29,7 +30,7 @@ def test_viewer_catches_up_after_a_lost_announcement(polling_client: TestClient,
     host = {"Authorization": f"Bearer {created['token']}"}
     assert client.post(f"/api/tables/{tid}/start", headers=host).status_code == 200
     hub = client.app.state.service.hub
-    with client.websocket_connect(f"/ws/tables/{tid}?token={bob}") as ws:
+    with connect(client, f"/ws/tables/{tid}?token={bob}") as ws:
         opening = ws.receive_json()
         assert opening["type"] == "state" and opening["seq"] == 0
 

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from fastapi.testclient import TestClient
 
+from tests.api.helpers import connect
+
 
 def _receive_chat(ws) -> dict:  # type: ignore[no-untyped-def]
     for _ in range(50):
@@ -28,8 +30,8 @@ def test_team_chat_reaches_only_the_team(client: TestClient) -> None:
     state = client.get(f"/api/tables/{tid}/state", headers=host).json()
     assert state["table"]["teams"] == {"0": "gold", "1": "silver", "2": "gold"}
 
-    with client.websocket_connect(f"/ws/tables/{tid}?token={tokens[2]}") as cy, \
-            client.websocket_connect(f"/ws/tables/{tid}?token={tokens[1]}") as bo:
+    with connect(client, f"/ws/tables/{tid}?token={tokens[2]}") as cy, \
+            connect(client, f"/ws/tables/{tid}?token={tokens[1]}") as bo:
         cy.send_json({"type": "chat", "text": "gold only", "channel": "team"})
         got = _receive_chat(cy)
         assert got["type"] == "chat" and got["channel"] == "team" and got["text"] == "gold only"
