@@ -6,6 +6,7 @@ the only parts that depend on the game's state, so the leak tests can check this
 
 from __future__ import annotations
 
+import functools
 import re
 from datetime import UTC, datetime
 from typing import Any
@@ -16,9 +17,15 @@ LOG_TAIL = 120  # entries sent with each state message; the whole log stays in t
 _SEAT_REF = re.compile(r"\{s(\d+)\}")
 
 
-def fill_names(text: str, names: list[str]) -> str:
+@functools.lru_cache(maxsize=8192)  # every message repeats the log's recent entries, for every viewer
+def fill_names(text: str, names: tuple[str, ...]) -> str:
     """Engines write ``{s2}`` for a seat; people read names."""
-    return _SEAT_REF.sub(lambda m: names[int(m.group(1))] if int(m.group(1)) < len(names) else "?", text)
+
+    def name(match: re.Match[str]) -> str:
+        seat = int(match.group(1))
+        return names[seat] if seat < len(names) else "?"
+
+    return _SEAT_REF.sub(name, text)
 
 
 def state_message(
@@ -41,7 +48,8 @@ def state_message(
         view = game.view(state, viewer)
         if viewer is not None and status == "playing":
             legal = game.legal(state, viewer)
-        log = [{**entry, "text": fill_names(entry["text"], names)} for entry in log_for(state, viewer)[-LOG_TAIL:]]
+        seat_names = tuple(names)
+        log = [{**entry, "text": fill_names(entry["text"], seat_names)} for entry in log_for(state, viewer, LOG_TAIL)]
         result = game.result(state)
     you_name = names[viewer] if viewer is not None and viewer < len(names) else "Spectator"
     return {

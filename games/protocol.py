@@ -164,13 +164,17 @@ def _accepted_by_template(game: Game, state: State, seat: Seat, action: Action, 
     return has_template and game.accepts is not None and game.accepts(state, seat, action)
 
 
-def log_for(state: State, viewer: Viewer) -> list[dict[str, Any]]:
-    """The log as ``viewer`` may read it: public entries and those addressed to them, without routing fields."""
+def log_for(state: State, viewer: Viewer, last: int | None = None) -> list[dict[str, Any]]:
+    """The log as ``viewer`` may read it (public entries and those addressed to them, without routing fields);
+    only its ``last`` entries when given, found from the end so a long log costs no more than a short one."""
     out = []
-    for entry in state.get("log", []):
+    for entry in reversed(state.get("log", [])):
+        if last is not None and len(out) == last:
+            break
         to = entry.get("to")
         if to is None or (viewer is not None and viewer in to):
             out.append({"seq": entry.get("seq", 0), "text": entry["text"]})
+    out.reverse()
     return out
 
 
