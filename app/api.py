@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Annotated, Any
 
 from fastapi import APIRouter, Depends, Header, Query, Request
-from pydantic import BaseModel, Field
+from pydantic import BaseModel, ConfigDict, Field
 
 from app.errors import ApiError
 from app.service import TableService, Viewing, chat_public, seat_public
@@ -49,34 +49,41 @@ ViewerDep = Annotated[Viewing, Depends(current_viewer)]
 SeatDep = Annotated[int, Depends(current_seat)]
 
 
-class CreateTable(BaseModel):
+class Body(BaseModel):
+    """A request body: values must have their JSON type ("30" is not a number) and unknown keys are refused,
+    so a misspelt field never silently falls back to its default."""
+
+    model_config = ConfigDict(strict=True, extra="forbid")
+
+
+class CreateTable(Body):
     game: str
     name: str
     options: dict[str, Any] | None = None
     turn_timer: float | None = Field(None, description="Seconds per turn; none for untimed play.")
 
 
-class Join(BaseModel):
+class Join(Body):
     name: str
     invite: str
 
 
-class AddBots(BaseModel):
+class AddBots(Body):
     count: int = 1
     kind: str | None = None
 
 
-class Act(BaseModel):
+class Act(Body):
     action: Any
     expect_seq: int | None = None
 
 
-class Chat(BaseModel):
+class Chat(Body):
     text: str
     channel: str | None = None
 
 
-class SetBot(BaseModel):
+class SetBot(Body):
     kind: str | None = None
 
 

@@ -87,14 +87,15 @@ class Game:
     def parse_options(self, raw: Mapping[str, Any] | None) -> BaseModel:
         """Validate table options; raises ValueError (pydantic's ValidationError is one) with the reasons.
 
-        Unknown keys are refused rather than ignored, so a misspelt option never silently falls back to its default.
+        Unknown keys are refused rather than ignored, so a misspelt option never silently falls back to its default;
+        values must have their JSON type (strict: "30" is not a number, 30.0 is not a whole number).
         """
         raw = dict(raw or {})
         unknown = sorted(set(raw) - set(self.options.model_fields))
         if unknown:
             known = ", ".join(self.options.model_fields) or "none"
             raise ValueError(f"unknown option(s) {', '.join(unknown)}; this game's options are: {known}")
-        return self.options.model_validate(raw)
+        return self.options.model_validate(raw, strict=True)
 
     def new_state(self, players: int, options: Mapping[str, Any] | None, seed: int) -> State:
         if not self.min_players <= players <= self.max_players:

@@ -116,7 +116,8 @@ def test_create_unknown_game(client: TestClient, settings: Settings) -> None:
 
 
 @pytest.mark.parametrize("options", [{"review_s": -1}, {"review_s": "soon"}, {"review_s": 61},
-                                     {"review_s": None}, {"review_s": [1]}])
+                                     {"review_s": None}, {"review_s": [1]},
+                                     {"review_s": "5"}, {"review_s": True}])
 def test_create_invalid_options(client: TestClient, settings: Settings, options: dict) -> None:
     response = client.post("/api/tables", json={"game": GAME, "name": "Alice", "options": options})
     message = assert_error(response, 422, "invalid_options")
@@ -131,6 +132,9 @@ def test_create_invalid_options(client: TestClient, settings: Settings, options:
     {"game": GAME, "name": 7},
     {"game": GAME, "name": "Alice", "options": [1, 2]},
     {"game": GAME, "name": "Alice", "turn_timer": "soon"},
+    {"game": GAME, "name": "Alice", "turn_timer": "30"},  # a number in a string is not a number
+    {"game": GAME, "name": "Alice", "turn_timer": True},
+    {"game": GAME, "name": "Alice", "turntimer": 30},  # a misspelt field is refused, not ignored
     [GAME, "Alice"],
 ])
 def test_create_bad_body(client: TestClient, settings: Settings, body: object) -> None:

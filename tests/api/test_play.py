@@ -216,7 +216,9 @@ def test_legal_action_with_extra_fields_is_refused(client: TestClient) -> None:
 
 
 @pytest.mark.parametrize("body", [{}, {"expect_seq": 0}, {"action": {"type": "continue"}, "expect_seq": "zero"},
-                                  {"action": {"type": "continue"}, "expect_seq": 1.5}])
+                                  {"action": {"type": "continue"}, "expect_seq": 1.5},
+                                  {"action": {"type": "continue"}, "expect_seq": "0"},
+                                  {"action": {"type": "continue"}, "seq": 0}])
 def test_bad_action_body(client: TestClient, body: dict[str, Any]) -> None:
     table = new_game(client, humans=2)
     before = snapshot(client, table)

@@ -79,8 +79,8 @@ def test_too_many_bots(client: TestClient, seated: int, count: int) -> None:
     assert snapshot(client, table) == before
 
 
-@pytest.mark.parametrize("count", [0, -1, MAX_PLAYERS + 1])
-def test_bot_count_out_of_range(client: TestClient, count: int) -> None:
+@pytest.mark.parametrize("count", [0, -1, MAX_PLAYERS + 1, "2", 2.0, True])
+def test_bot_count_out_of_range_or_not_a_whole_number(client: TestClient, count: object) -> None:
     table = create(client)
     before = snapshot(client, table)
     assert_error(client.post(f"{table.url}/bots", json={"count": count}, headers=table.host), 422, "bad_request")

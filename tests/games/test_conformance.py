@@ -156,6 +156,10 @@ def test_options(game: Game) -> None:
     for name in schema.get("properties", {}):
         with pytest.raises(ValidationError):
             game.parse_options({name: {"junk": [None]}})
+        default = getattr(defaults, name)
+        if not isinstance(default, str):  # a number or flag sent as text is refused, not read
+            with pytest.raises(ValidationError):
+                game.parse_options({name: json.dumps(default)})
 
 
 # --- whole games --------------------------------------------------------------------------------------------------
