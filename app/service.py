@@ -38,6 +38,7 @@ from games.rng import seed_from_text
 
 NAME_MAX = 24
 RETRIES = 8
+SPECTATOR_CHAT_SHARE = 4  # all of a table's spectators together may chat as much as this many people
 BOT_NAMES = ["Ada", "Grace", "Alan", "Edsger", "Barbara", "Donald", "Frances", "Ken", "Radia", "Tim"]
 
 
@@ -613,8 +614,8 @@ class TableService:
             return (self.public_teams(row) or {}).get(viewer) == channel[5:]
         return False
 
-    def _chat_allowed(self, sender: str) -> bool:
-        count, per = self.settings.chat_rate
+    def _chat_allowed(self, sender: str, count: int) -> bool:
+        per = self.settings.chat_rate[1]
         stamp = time.monotonic()
         times = self._chat_times.setdefault(sender, deque())
         while times and stamp - times[0] > per:
@@ -627,11 +628,15 @@ class TableService:
     @runs_to_end
     async def post_chat(self, table_id: str, viewer: Viewer, text: Any, wanted: str | None,
                         sender: str | None = None) -> None:
-        """``sender`` names who is rate-limited: a seat by default, one connection for a spectator."""
+        """``sender`` names who is rate-limited: a seat by default, one connection for a spectator. A table's
+        spectators also share a budget of a few people's worth, so reconnecting does not get round the limit."""
         text = clean_text(text, self.settings.chat_max_len, "message")
-        if not self._chat_allowed(sender or f"{table_id}:{viewer}"):
-            count, per = self.settings.chat_rate
+        count, per = self.settings.chat_rate
+        if not self._chat_allowed(sender or f"{table_id}:{viewer}", count):
             raise ApiError(429, "chat_rate", f"Slow down: at most {count} messages every {per:g} seconds.")
+        if viewer is None and not self._chat_allowed(f"{table_id}:spectators", count * SPECTATOR_CHAT_SHARE):
+            raise ApiError(429, "chat_rate", f"The spectators' chat is busy: at most {count * SPECTATOR_CHAT_SHARE} "
+                                             f"messages every {per:g} seconds between you all.")
         async with self.writing() as session:
             row, seats = await self._load(session, table_id)
             channel = self.chat_channel(row, viewer, wanted)

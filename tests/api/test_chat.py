@@ -123,6 +123,31 @@ def test_chat_rate_limit(client: TestClient) -> None:
     assert texts == [f"message {n}" for n in range(5)] + ["my turn"]
 
 
+def test_reconnecting_spectators_share_one_budget(client: TestClient) -> None:
+    table = new_game(client, humans=2)
+    sent = 0
+    # Each new spectator connection has its own five messages; together they stop at four people's worth.
+    for _ in range(4):
+        with connect(client, ws_url(table, None)) as watcher:
+            settle(watcher)
+            for _ in range(5):
+                watcher.send_json({"type": "chat", "text": f"cheer {sent}", "channel": "spectators"})
+                assert recv_until(watcher, is_chat)["text"] == f"cheer {sent}"
+                sent += 1
+    with connect(client, ws_url(table, None)) as watcher:
+        settle(watcher)
+        watcher.send_json({"type": "chat", "id": 9, "text": "and one more", "channel": "spectators"})
+        assert_ws_error(reply(watcher), "chat_rate", 9)
+        ping(watcher)
+    response = client.post(f"{table.url}/chat", json={"text": "via REST", "channel": "spectators"},
+                           params={"spectate": table.spectate})
+    assert_error(response, 429, "chat_rate")
+    # Seats are not held back by the spectators' chatter.
+    assert client.post(f"{table.url}/chat", json={"text": "hello"}, headers=table.host).status_code == 201
+    watched = client.get(f"{table.url}/chat", params={"spectate": table.spectate}).json()
+    assert [c["text"] for c in watched] == [f"cheer {n}" for n in range(20)]
+
+
 def test_html_is_sent_verbatim_and_control_characters_are_stripped(client: TestClient) -> None:
     table = new_game(client, humans=2)
     html = '<script>alert("x")</script> <b>bold</b> &amp; <img src=x onerror=alert(1)>'
