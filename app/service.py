@@ -13,6 +13,7 @@ import hashlib
 import secrets
 import time
 import unicodedata
+import weakref
 from collections import deque
 from collections.abc import AsyncIterator, Awaitable, Callable, Mapping
 from dataclasses import dataclass
@@ -38,6 +39,7 @@ from games.rng import seed_from_text
 
 NAME_MAX = 24
 RETRIES = 8
+CHAT_SENDERS_KEPT = 1000  # rate-limit entries kept before quiet ones are dropped
 SPECTATOR_CHAT_SHARE = 4  # all of a table's spectators together may chat as much as this many people
 BOT_NAMES = ["Ada", "Grace", "Alan", "Edsger", "Barbara", "Donald", "Frances", "Ken", "Radia", "Tim"]
 
@@ -81,7 +83,8 @@ class TableService:
         self.sessions = sessions
         self.games = games
         self.hub = hub
-        self._locks: dict[str, asyncio.Lock] = {}
+        # Weak: a table's lock lives while someone holds or awaits it, so idle tables cost nothing here.
+        self._locks: weakref.WeakValueDictionary[str, asyncio.Lock] = weakref.WeakValueDictionary()
         self._chat_times: dict[str, deque[float]] = {}
         self._write_lock = asyncio.Lock() if settings.database_url.startswith("sqlite") else None
         # Called after every committed game action: the bot runner hooks in here.
@@ -106,7 +109,10 @@ class TableService:
 
     def lock(self, table_id: str) -> asyncio.Lock:
         # Serialises changes to one table inside this process; the version guard covers other processes.
-        return self._locks.setdefault(table_id, asyncio.Lock())
+        lock = self._locks.get(table_id)
+        if lock is None:
+            lock = self._locks[table_id] = asyncio.Lock()
+        return lock
 
     async def _load(self, session: AsyncSession, table_id: str) -> tuple[TableRow, list[SeatRow]]:
         row = await session.get(TableRow, table_id, populate_existing=True)
@@ -617,6 +623,8 @@ class TableService:
     def _chat_allowed(self, sender: str, count: int) -> bool:
         per = self.settings.chat_rate[1]
         stamp = time.monotonic()
+        if len(self._chat_times) > CHAT_SENDERS_KEPT:  # forget senders quiet for a whole period
+            self._chat_times = {k: t for k, t in self._chat_times.items() if t and stamp - t[-1] <= per}
         times = self._chat_times.setdefault(sender, deque())
         while times and stamp - times[0] > per:
             times.popleft()

@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 from datetime import datetime
+from types import SimpleNamespace
 
+import pytest
 from fastapi.testclient import TestClient
 
 from tests.api.helpers import (
@@ -277,3 +279,14 @@ def test_late_chat_announcements_each_deliver_their_own_message(client, monkeypa
             if message["type"] == "pong":
                 break
     assert got == ["one", "two", "three"]
+
+
+def test_rate_limit_memory_forgets_quiet_senders(client: TestClient, monkeypatch: pytest.MonkeyPatch) -> None:
+    service = client.app.state.service
+    clock = [1000.0]
+    monkeypatch.setattr("app.service.time", SimpleNamespace(monotonic=lambda: clock[0]))  # this module's clock only
+    for n in range(1500):
+        assert service._chat_allowed(f"sender {n}", 5)
+    clock[0] += 11  # a whole period later every one of them is quiet
+    assert service._chat_allowed("newcomer", 5)
+    assert len(service._chat_times) <= 2
