@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import json
 import logging
 from dataclasses import dataclass, field
 from typing import Any
@@ -31,9 +32,10 @@ class Connection:
     base: str
     last_seq: int = -1
     last_version: int = -1  # the table version this viewer's latest state message was built from
-    queue: asyncio.Queue[dict[str, Any] | None] = field(default_factory=asyncio.Queue)
+    queue: asyncio.Queue[dict[str, Any] | str | None] = field(default_factory=asyncio.Queue)
 
-    def push(self, message: dict[str, Any]) -> None:
+    def push(self, message: dict[str, Any] | str) -> None:
+        """Queue a message: a dict, or its JSON text when the same message goes to several connections."""
         if self.queue.qsize() >= QUEUE_LIMIT:
             self.queue.put_nowait(None)  # tells the writer to close; the client reconnects with backoff
             return
@@ -45,7 +47,11 @@ class Connection:
             if message is None:
                 await self.websocket.close(code=1013)
                 return
-            await self.websocket.send_json(message)
+            await self.websocket.send_text(message if isinstance(message, str) else encode(message))
+
+
+def encode(message: dict[str, Any]) -> str:
+    return json.dumps(message, separators=(",", ":"), ensure_ascii=False)
 
 
 def presence_message(row: TableRow, seats: list[SeatRow]) -> dict[str, Any]:
@@ -100,6 +106,8 @@ class LiveTable:
         if row.state is not None and self.state is not None and self.seq < row.seq - 1 and self.seq >= 0:
             steps = await self._replay(self.service.game(row.game), self.seq, row.seq)
         steps.append((row.seq, row.state))
+        # Spectators, and several tabs of one seat, get the same message: build and encode it once.
+        built: dict[tuple[int | None, str, int], str] = {}
         for conn in self.connections:
             if conn.last_version >= row.version:
                 continue  # it joined after this change and opened with it: sending it again would repeat a seq
@@ -107,7 +115,11 @@ class LiveTable:
             for seq, state in steps:
                 if seq < conn.last_seq or (seq == conn.last_seq and seq != row.seq):
                     continue
-                conn.push(self.service.message_for(row, seats, conn.seat, conn.base, state=state, seq=seq))
+                key = (conn.seat, conn.base, seq)
+                if key not in built:
+                    message = self.service.message_for(row, seats, conn.seat, conn.base, state=state, seq=seq)
+                    built[key] = encode(message)
+                conn.push(built[key])
                 conn.last_seq = seq
         self._remember(row.version, row.seq, row.state)
 
