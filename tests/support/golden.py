@@ -22,7 +22,7 @@ from games.protocol import Game, State, Viewer, log_for
 from tests.support.registry import ALL_GAMES, play_random
 
 GOLDEN_DIR = Path(__file__).resolve().parent.parent / "golden"
-# (game, players, seed) of each recorded game: small tables keep the files short enough to review.
+# Each recorded game as (players, seed): small tables keep the files short enough to review.
 PLAYTHROUGHS: dict[str, tuple[int, int]] = {
     "hidden-hands": (2, 1),
     "turncoats": (3, 1),
