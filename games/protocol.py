@@ -44,10 +44,15 @@ class IllegalAction(Exception):
 
 @dataclass(frozen=True)
 class Window:
-    """A game-imposed deadline (a response window, say): ``key`` changes whenever a new window opens."""
+    """A game-imposed deadline (a response window, say): ``key`` changes whenever a new window opens.
+
+    ``closes_itself``: nobody can shorten the window; when its deadline passes the platform applies the game's
+    ``expire`` hook (logged as a seatless ``EXPIRE`` action) instead of anyone's default action.
+    """
 
     key: str
     seconds: float
+    closes_itself: bool = False
 
 
 @dataclass(frozen=True)
@@ -72,6 +77,12 @@ class Game:
     # a Spy's assassination must not hold up play or start a timer).
     must_act: Callable[[State], list[Seat]] | None = None
     teams: Callable[[State], dict[Seat, str]] | None = None  # public teams, for team chat
+    # A key naming the current step when who has acted in it is secret (a vote filling up, a simultaneous pick), else
+    # None. While the key stays the same, nothing public may change with who has acted: the deadline holds and a
+    # timed-out seat is not marked away.
+    secret_step: Callable[[State], str | None] = lambda state: None
+    # Closes a window that ``Window.closes_itself``: called on a copy of the state when its deadline passes.
+    expire: Callable[[State], None] | None = None
     accepts: Callable[[State, Seat, Action], bool] | None = None  # for legal entries marked "template"
     # Test hooks for the standing leak tests (DESIGN.md): every string a viewer may not learn, and a state in which
     # everything that viewer cannot see has been redrawn consistently with what they know.
@@ -140,13 +151,38 @@ def apply_checked(game: Game, state: State, seat: Seat, action: Any) -> State:
         raise IllegalAction(
             "not_legal_now", f"'{action['type']}' with those details is not allowed now. You may: {', '.join(kinds)}."
         )
+    return _next_state(state, lambda new: game.apply(new, seat, action))
+
+
+def _next_state(state: State, change: Callable[[State], None]) -> State:
+    """A copy of ``state`` one seq on, changed by ``change``; the log lines it writes carry the new seq."""
     new = copy.deepcopy(state)
     new["seq"] = state["seq"] + 1
     mark = len(new["log"])
-    game.apply(new, seat, action)
+    change(new)
     for entry in new["log"][mark:]:
         entry["seq"] = new["seq"]
     return new
+
+
+EXPIRE: Action = {"type": "expire"}  # the logged action of a window closing at its deadline (seat: None)
+
+
+def apply_expiry(game: Game, state: State) -> State:
+    """Close the open self-closing window on a copy of ``state``: the platform's move, nobody's action."""
+    window = game.window(state)
+    if game.expire is None or window is None or not window.closes_itself or game.result(state) is not None:
+        raise IllegalAction("not_legal_now", "No window is waiting to close by itself.")
+    return _next_state(state, game.expire)
+
+
+def apply_logged(game: Game, state: State, seat: Seat | None, action: Any) -> State:
+    """Replay one entry of the action log: a seat's action, or (seat None) a window's expiry."""
+    if seat is None:
+        if action != EXPIRE:
+            raise IllegalAction("bad_action", "A seatless log entry must be a window's expiry.")
+        return apply_expiry(game, state)
+    return apply_checked(game, state, seat, action)
 
 
 def _same(a: Any, b: Any) -> bool:
