@@ -8,7 +8,9 @@ from fastapi import APIRouter, Depends, Header, Query, Request
 from pydantic import BaseModel, ConfigDict, Field
 
 from app.errors import ApiError
-from app.service import TableService, Viewing, chat_public, seat_public
+from app.guards import client_address
+from app.limits import RateLimiter
+from app.service import Holder, TableService, Viewing, chat_public, seat_of, seat_public
 
 router = APIRouter(prefix="/api")
 
@@ -41,12 +43,12 @@ async def current_viewer(table_id: str, service: ServiceDep, token: TokenDep,
     return await service.viewer(table_id, token, spectate)
 
 
-async def current_seat(table_id: str, service: ServiceDep, token: TokenDep) -> int:
-    return await service.seat_viewer(table_id, token)
+async def current_holder(table_id: str, service: ServiceDep, token: TokenDep) -> Holder:
+    return await service.holder(table_id, token)
 
 
 ViewerDep = Annotated[Viewing, Depends(current_viewer)]
-SeatDep = Annotated[int, Depends(current_seat)]
+SeatDep = Annotated[Holder, Depends(current_holder)]
 
 
 class Body(BaseModel):
@@ -103,8 +105,17 @@ def game_public(game: Any) -> dict[str, Any]:
             "bots": list(game.bots)}
 
 
+def limited(request: Request, limiter: str, what: str) -> None:
+    """Refuse a client address that has done ``what`` too often lately (see ``Settings``)."""
+    rate: RateLimiter = getattr(request.app.state, limiter)
+    if not rate.allow(client_address(request)):
+        raise ApiError(429, "rate_limited", f"Too many {what} from your address: at most {rate.count} every "
+                                            f"{rate.per:g} seconds. Try again in a minute.")
+
+
 @router.post("/tables", status_code=201)
-async def create_table(body: CreateTable, service: ServiceDep, base: BaseDep) -> dict[str, Any]:
+async def create_table(body: CreateTable, service: ServiceDep, base: BaseDep, request: Request) -> dict[str, Any]:
+    limited(request, "create_limiter", "new tables")
     row, token = await service.create(body.game, body.name, body.options, body.turn_timer)
     return {"table_id": row.id, "seat": 0, "token": token, "invite_url": f"{base}/t/{row.id}?invite={row.invite_code}",
             "spectate_url": f"{base}/t/{row.id}/watch?key={row.spectate_key}",
@@ -121,79 +132,81 @@ async def get_table(table_id: str, service: ServiceDep) -> dict[str, Any]:
 
 
 @router.post("/tables/{table_id}/join")
-async def join_table(table_id: str, body: Join, service: ServiceDep, base: BaseDep) -> dict[str, Any]:
+async def join_table(table_id: str, body: Join, service: ServiceDep, base: BaseDep, request: Request) -> dict[str, Any]:
+    limited(request, "join_limiter", "joins")
     seat, token = await service.join(table_id, body.name, body.invite)
     return {"seat": seat, "token": token, "seat_url": seat_url(base, table_id, token)}
 
 
 @router.post("/tables/{table_id}/bots")
-async def add_bots(table_id: str, body: AddBots, seat: SeatDep, service: ServiceDep) -> dict[str, Any]:
-    await service.add_bots(table_id, seat, body.count, body.kind)
+async def add_bots(table_id: str, body: AddBots, who: SeatDep, service: ServiceDep) -> dict[str, Any]:
+    await service.add_bots(table_id, who, body.count, body.kind)
     return await get_table(table_id, service)
 
 
 @router.delete("/tables/{table_id}/seats/{target}")
-async def remove_seat(table_id: str, target: int, seat: SeatDep, service: ServiceDep) -> dict[str, Any]:
-    await service.remove_seat(table_id, seat, target)
+async def remove_seat(table_id: str, target: int, who: SeatDep, service: ServiceDep) -> dict[str, Any]:
+    await service.remove_seat(table_id, who, target)
     return await get_table(table_id, service)
 
 
 @router.post("/tables/{table_id}/leave")
-async def leave_table(table_id: str, seat: SeatDep, service: ServiceDep) -> dict[str, Any]:
-    await service.leave(table_id, seat)
+async def leave_table(table_id: str, who: SeatDep, service: ServiceDep) -> dict[str, Any]:
+    await service.leave(table_id, who)
     return {"left": True}
 
 
 @router.post("/tables/{table_id}/start")
-async def start_table(table_id: str, seat: SeatDep, service: ServiceDep) -> dict[str, Any]:
-    await service.start(table_id, seat)
+async def start_table(table_id: str, who: SeatDep, service: ServiceDep) -> dict[str, Any]:
+    await service.start(table_id, who)
     return await get_table(table_id, service)
 
 
 @router.get("/tables/{table_id}/state")
 async def get_state(table_id: str, viewer: ViewerDep, service: ServiceDep, base: BaseDep) -> dict[str, Any]:
     row, seats = await service.snapshot(table_id)
-    return service.message_for(row, seats, viewer.seat, base)
+    return service.message_for(row, seats, seat_of(seats, viewer.holder), base)
 
 
 @router.post("/tables/{table_id}/actions")
 async def post_action(table_id: str, body: Act, viewer: ViewerDep, service: ServiceDep,
                       base: BaseDep) -> dict[str, Any]:
-    if viewer.seat is None:
+    if viewer.holder is None:
         raise ApiError(403, "spectator", "Spectators watch; they cannot act.")
-    await service.act(table_id, viewer.seat, body.action, body.expect_seq)
+    await service.act(table_id, viewer.holder, body.action, body.expect_seq)
     row, seats = await service.snapshot(table_id)
-    return service.message_for(row, seats, viewer.seat, base)
+    return service.message_for(row, seats, seat_of(seats, viewer.holder), base)
 
 
 @router.post("/tables/{table_id}/seats/{target}/bot")
-async def seat_to_bot(table_id: str, target: int, seat: SeatDep, service: ServiceDep,
+async def seat_to_bot(table_id: str, target: int, who: SeatDep, service: ServiceDep,
                       body: SetBot | None = None) -> dict[str, Any]:
-    await service.set_bot(table_id, seat, target, body.kind if body else None)
+    await service.set_bot(table_id, who, target, body.kind if body else None)
     return await get_table(table_id, service)
 
 
 @router.post("/tables/{table_id}/reclaim")
-async def reclaim_seat(table_id: str, seat: SeatDep, service: ServiceDep) -> dict[str, Any]:
-    await service.reclaim(table_id, seat)
+async def reclaim_seat(table_id: str, who: SeatDep, service: ServiceDep) -> dict[str, Any]:
+    await service.reclaim(table_id, who)
     return await get_table(table_id, service)
 
 
 @router.post("/tables/{table_id}/again")
-async def play_again(table_id: str, seat: SeatDep, service: ServiceDep, base: BaseDep) -> dict[str, Any]:
-    new_id, new_seat, token = await service.again(table_id, seat)
+async def play_again(table_id: str, who: SeatDep, service: ServiceDep, base: BaseDep) -> dict[str, Any]:
+    new_id, new_seat, token = await service.again(table_id, who)
     return {"table_id": new_id, "seat": new_seat, "token": token, "seat_url": seat_url(base, new_id, token)}
 
 
 @router.get("/tables/{table_id}/chat")
 async def get_chat(table_id: str, viewer: ViewerDep, service: ServiceDep) -> list[dict[str, Any]]:
-    row, _ = await service.snapshot(table_id)
-    return [chat_public(c) for c in await service.chat_rows(table_id) if service.can_read(row, viewer.seat, c.channel)]
+    row, seats = await service.snapshot(table_id)
+    seat = seat_of(seats, viewer.holder)
+    return [chat_public(c) for c in await service.chat_rows(table_id) if service.can_read(row, seat, c.channel)]
 
 
 @router.post("/tables/{table_id}/chat", status_code=201)
 async def post_chat(table_id: str, body: Chat, viewer: ViewerDep, service: ServiceDep) -> dict[str, Any]:
-    await service.post_chat(table_id, viewer.seat, body.text, body.channel)
+    await service.post_chat(table_id, viewer.holder, body.text, body.channel)
     return {"sent": True}
 
 

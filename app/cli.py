@@ -35,6 +35,26 @@ def verify(target: str, extra_games: list[str]) -> int:
     return 0 if ok else 1
 
 
+def serve(host: str, port: int, workers: int) -> int:
+    """Migrate the database once, then start the workers (which then skip migrating), logging without secrets."""
+    import asyncio
+    import os
+
+    import uvicorn
+
+    from app.db import migrate
+    from app.logs import log_config
+    from app.settings import Settings
+
+    settings = Settings.from_env()
+    if settings.migrate_at_start:
+        asyncio.run(migrate(settings.database_url))
+    os.environ["MIGRATE_AT_START"] = "0"  # inherited by the workers
+    uvicorn.run("app.main:create_app", factory=True, host=host, port=port, workers=workers,
+                log_config=log_config(), ws_max_size=settings.max_frame_bytes)
+    return 0
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="tabletop", description=__doc__)
     sub = parser.add_subparsers(dest="command", required=True)
@@ -47,10 +67,7 @@ def main(argv: list[str] | None = None) -> int:
     check.add_argument("--extra-game", action="append", default=[], help="module:attribute of an extra game")
     args = parser.parse_args(argv)
     if args.command == "serve":
-        import uvicorn
-
-        uvicorn.run("app.main:create_app", factory=True, host=args.host, port=args.port, workers=args.workers)
-        return 0
+        return serve(args.host, args.port, args.workers)
     return verify(args.target, args.extra_game)
 
 

@@ -3,13 +3,15 @@
 from __future__ import annotations
 
 import asyncio
+import fcntl
 from pathlib import Path
 
 from alembic import command
 from alembic.config import Config
-from sqlalchemy import event
+from sqlalchemy import event, text
 from sqlalchemy.engine import make_url
 from sqlalchemy.ext.asyncio import AsyncEngine, async_sessionmaker, create_async_engine
+from sqlalchemy.pool import NullPool
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -46,10 +48,37 @@ def alembic_config(url: str) -> Config:
     return config
 
 
+MIGRATION_LOCK = 7_361_001  # PostgreSQL advisory lock key: one migrator at a time across every host
+
+
 async def migrate(url: str) -> None:
-    """Bring the database to the newest schema. Runs in a thread: Alembic's env starts its own event loop."""
-    if make_url(url).get_backend_name() == "sqlite":
-        database = make_url(url).database
-        if database and database != ":memory:":
-            Path(database).parent.mkdir(parents=True, exist_ok=True)
-    await asyncio.to_thread(command.upgrade, alembic_config(url), "head")
+    """Bring the database to the newest schema. Runs in a thread: Alembic's env starts its own event loop.
+
+    Several processes may start at once (workers, hosts): each takes a lock first (an advisory lock on PostgreSQL, a
+    file lock beside a SQLite file), so one migrates and the rest find the schema already current.
+    """
+    parsed = make_url(url)
+    if parsed.get_backend_name() == "sqlite":
+        database = parsed.database
+        if not database or database == ":memory:":
+            await asyncio.to_thread(command.upgrade, alembic_config(url), "head")
+            return
+        Path(database).parent.mkdir(parents=True, exist_ok=True)
+        await asyncio.to_thread(_upgrade_with_file_lock, url, Path(database + ".migrate-lock"))
+        return
+    engine = create_async_engine(url, poolclass=NullPool)
+    try:
+        async with engine.connect() as connection:
+            await connection.execute(text("SELECT pg_advisory_lock(:key)"), {"key": MIGRATION_LOCK})
+            try:
+                await asyncio.to_thread(command.upgrade, alembic_config(url), "head")
+            finally:
+                await connection.execute(text("SELECT pg_advisory_unlock(:key)"), {"key": MIGRATION_LOCK})
+    finally:
+        await engine.dispose()
+
+
+def _upgrade_with_file_lock(url: str, lock_path: Path) -> None:
+    with open(lock_path, "a") as handle:
+        fcntl.flock(handle, fcntl.LOCK_EX)  # released when the file closes
+        command.upgrade(alembic_config(url), "head")

@@ -12,40 +12,75 @@ import asyncio
 import contextlib
 import json
 import logging
+from collections import Counter
 from dataclasses import dataclass, field
 from typing import Any
 
 from fastapi import WebSocket
 
+from app.errors import ApiError
 from app.models import SeatRow, TableRow
-from app.service import TableService, chat_public, seat_public
-from games.protocol import Game, State, apply_checked
+from app.service import Holder, TableService, chat_public, seat_public
+from games.protocol import Game, State, apply_logged
 
 log = logging.getLogger(__name__)
 QUEUE_LIMIT = 1000  # messages waiting for one slow client before it is dropped (it reconnects and catches up)
 
 
+@dataclass(frozen=True)
+class Close:
+    """Queued after a connection's last message: the writer closes with this code and reason."""
+
+    code: int
+    reason: str = ""
+
+
+SLOW = Close(1013, "Too far behind; reconnect to catch up.")  # the client reconnects with backoff
+REMOVED = Close(4403, "You no longer hold a seat at this table: you left or the host removed you.")
+
+
 @dataclass(eq=False)
 class Connection:
     websocket: WebSocket
+    holder: Holder | None  # whose seat this is (None: a spectator); the seat's number is looked up at every change
     seat: int | None
     base: str
     last_seq: int = -1
     last_version: int = -1  # the table version this viewer's latest state message was built from
-    queue: asyncio.Queue[dict[str, Any] | str | None] = field(default_factory=asyncio.Queue)
+    queue: asyncio.Queue[dict[str, Any] | str | Close] = field(default_factory=asyncio.Queue)
+    closing: bool = False
 
     def push(self, message: dict[str, Any] | str) -> None:
         """Queue a message: a dict, or its JSON text when the same message goes to several connections."""
+        if self.closing:
+            return
         if self.queue.qsize() >= QUEUE_LIMIT:
-            self.queue.put_nowait(None)  # tells the writer to close; the client reconnects with backoff
+            self.close(SLOW)
             return
         self.queue.put_nowait(message)
+
+    def close(self, close: Close) -> None:
+        """Send what is queued, then close; nothing pushed after this is sent."""
+        if not self.closing:
+            self.closing = True
+            self.queue.put_nowait(close)
+
+    def place(self, seats: list[SeatRow]) -> bool:
+        """Follow this connection's seat to its current number; False (and closing) once the seat is gone."""
+        if self.holder is None:
+            return True
+        for s in seats:
+            if s.id == self.holder.seat_id:
+                self.seat = s.seat
+                return True
+        self.close(REMOVED)
+        return False
 
     async def writer(self) -> None:
         while True:
             message = await self.queue.get()
-            if message is None:
-                await self.websocket.close(code=1013)
+            if isinstance(message, Close):
+                await self.websocket.close(code=message.code, reason=message.reason)
                 return
             await self.websocket.send_text(message if isinstance(message, str) else encode(message))
 
@@ -71,6 +106,8 @@ class LiveTable:
     async def add(self, conn: Connection) -> None:
         async with self.lock:
             row, seats = await self.service.snapshot(self.table_id)
+            if not conn.place(seats):
+                return  # removed between checking its token and now
             if not self.connections:  # the others' catch-up starts from what they were last sent
                 self._remember(row.version, row.seq, row.state)
             conn.push(self.service.message_for(row, seats, conn.seat, conn.base))
@@ -81,6 +118,13 @@ class LiveTable:
             # Its own arrival, counted just before, as the others hear it.
             conn.push(presence_message(row, seats))
             self.connections.add(conn)
+
+    def _placed(self, seats: list[SeatRow]) -> list[Connection]:
+        """The connections whose seat still exists, each told its seat's current number. A connection whose seat
+        was removed is closed and dropped here, so it hears nothing more of this table."""
+        placed = [conn for conn in self.connections if conn.place(seats)]
+        self.connections.intersection_update(placed)
+        return placed
 
     def _remember(self, version: int, seq: int, state: State | None) -> None:
         self.version, self.seq, self.state = version, seq, state
@@ -93,7 +137,7 @@ class LiveTable:
             elif kind == "presence":
                 row, seats = await self.service.snapshot(self.table_id)
                 message = presence_message(row, seats)
-                for conn in self.connections:
+                for conn in self._placed(seats):
                     conn.push(message)
             elif kind == "chat":
                 await self._send_chat(int(event["id"]))
@@ -108,7 +152,7 @@ class LiveTable:
         steps.append((row.seq, row.state))
         # Spectators, and several tabs of one seat, get the same message: build and encode it once.
         built: dict[tuple[int | None, str, int], str] = {}
-        for conn in self.connections:
+        for conn in self._placed(seats):
             if conn.last_version >= row.version:
                 continue  # it joined after this change and opened with it: sending it again would repeat a seq
             conn.last_version = row.version
@@ -129,7 +173,7 @@ class LiveTable:
         state = self.state
         steps: list[tuple[int, State | None]] = []
         for action in await self.service.actions_between(self.table_id, after, upto - 1):
-            state = apply_checked(game, state, action.seat, action.action)
+            state = apply_logged(game, state, action.seat, action.action)
             steps.append((action.seq, state))
         return steps
 
@@ -137,9 +181,9 @@ class LiveTable:
         chat = await self.service.chat_row(self.table_id, chat_id)
         if chat is None:
             return
-        row, _ = await self.service.snapshot(self.table_id)
+        row, seats = await self.service.snapshot(self.table_id)
         message = chat_public(chat)
-        for conn in self.connections:
+        for conn in self._placed(seats):
             if self.service.can_read(row, conn.seat, chat.channel):
                 conn.push(message)
 
@@ -151,6 +195,24 @@ class LiveHub:
         self.service = service
         self.tables: dict[str, LiveTable] = {}
         self._poller: asyncio.Task[None] | None = None
+        # Connections admitted and not yet gone, per table and per (table, seat row): the limits are checked here,
+        # before any database work, so a flood of sockets on one seat costs nobody else anything.
+        self._per_table: Counter[str] = Counter()
+        self._per_seat: Counter[tuple[str, int]] = Counter()
+
+    def admit(self, table_id: str, conn: Connection) -> None:
+        """Count a new connection in, or refuse it when its table or seat already has the most allowed."""
+        settings = self.service.settings
+        if self._per_table[table_id] >= settings.max_connections_per_table:
+            raise ApiError(429, "too_many_connections",
+                           f"This table already has {settings.max_connections_per_table} connections open here.")
+        if conn.holder is not None:
+            key = (table_id, conn.holder.seat_id)
+            if self._per_seat[key] >= settings.max_connections_per_seat:
+                raise ApiError(429, "too_many_connections", f"Your seat is already open in "
+                               f"{settings.max_connections_per_seat} tabs or devices; close one first.")
+            self._per_seat[key] += 1
+        self._per_table[table_id] += 1
 
     def start(self, interval: float) -> None:
         """Look for missed changes every ``interval`` seconds (0: never). An announcement lost on the way (a Redis
@@ -181,6 +243,10 @@ class LiveHub:
         return table
 
     def leave(self, table_id: str, conn: Connection) -> None:
+        """Forget a connection admitted before (whether or not it got as far as joining)."""
+        _uncount(self._per_table, table_id)
+        if conn.holder is not None:
+            _uncount(self._per_seat, (table_id, conn.holder.seat_id))
         table = self.tables.get(table_id)
         if table is None:
             return
@@ -198,3 +264,9 @@ class LiveHub:
             for conn in list(table.connections):
                 with contextlib.suppress(Exception):
                     await conn.websocket.close(code=1001)
+
+
+def _uncount(counter: Counter[Any], key: Any) -> None:
+    counter[key] -= 1
+    if counter[key] <= 0:
+        del counter[key]  # idle tables and seats cost nothing

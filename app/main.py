@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import asyncio
+import contextlib
 import importlib
 from collections.abc import AsyncIterator, Mapping
 from contextlib import asynccontextmanager
@@ -15,7 +17,10 @@ from app import api, pages, stream
 from app.autoplay import Autoplay
 from app.db import ROOT, make_engine, migrate, sessionmaker
 from app.errors import ApiError, api_error_handler, http_error_handler, validation_error_handler
+from app.guards import Guard
 from app.hub import Hub, RedisHub
+from app.janitor import sweep_forever
+from app.limits import RateLimiter
 from app.live import LiveHub
 from app.service import TableService
 from app.settings import Settings
@@ -39,7 +44,8 @@ def create_app(settings: Settings | None = None, games: Mapping[str, Game] | Non
 
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
-        await migrate(settings.database_url)
+        if settings.migrate_at_start:  # `tabletop serve` migrates once before starting workers and turns this off
+            await migrate(settings.database_url)
         engine = make_engine(settings.database_url)
         hub: Hub = RedisHub(settings.redis_url) if settings.redis_url else Hub()
         await hub.start()
@@ -52,9 +58,13 @@ def create_app(settings: Settings | None = None, games: Mapping[str, Game] | Non
         live.start(settings.catch_up_interval)
         app.state.service, app.state.autoplay, app.state.live = service, autoplay, live
         await autoplay.start()
+        janitor = asyncio.create_task(sweep_forever(service))
         try:
             yield
         finally:
+            janitor.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await janitor
             await autoplay.stop()
             await live.close_all()
             await hub.stop()
@@ -62,6 +72,11 @@ def create_app(settings: Settings | None = None, games: Mapping[str, Game] | Non
 
     app = FastAPI(title="Tabletop Secrets", lifespan=lifespan)
     app.state.settings = settings
+    # Per client address; in memory, so per worker.
+    app.state.create_limiter = RateLimiter(*settings.create_rate)
+    app.state.join_limiter = RateLimiter(*settings.join_rate)
+    app.state.connect_limiter = RateLimiter(*settings.connect_rate)
+    app.add_middleware(Guard, settings=settings)
     app.add_exception_handler(ApiError, api_error_handler)
     app.add_exception_handler(RequestValidationError, validation_error_handler)
     app.add_exception_handler(StarletteHTTPException, http_error_handler)

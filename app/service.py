@@ -11,17 +11,15 @@ import asyncio
 import contextlib
 import hashlib
 import secrets
-import time
 import unicodedata
 import weakref
-from collections import deque
 from collections.abc import AsyncIterator, Awaitable, Callable, Mapping
 from dataclasses import dataclass
-from datetime import UTC, datetime
+from datetime import UTC, datetime, timedelta
 from typing import Any
 
 from pydantic import ValidationError
-from sqlalchemy import or_, select, update
+from sqlalchemy import and_, delete, or_, select, update
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
 from sqlalchemy.orm.exc import StaleDataError
@@ -29,6 +27,7 @@ from sqlalchemy.orm.exc import StaleDataError
 from app import fairness
 from app.errors import ApiError, not_found
 from app.hub import Hub
+from app.limits import RateLimiter
 from app.messages import state_message
 from app.models import ActionRow, ChatRow, SeatRow, TableRow
 from app.settings import Settings
@@ -39,7 +38,6 @@ from games.rng import seed_from_text
 
 NAME_MAX = 24
 RETRIES = 8
-CHAT_SENDERS_KEPT = 1000  # rate-limit entries kept before quiet ones are dropped
 SPECTATOR_CHAT_SHARE = 4  # all of a table's spectators together may chat as much as this many people
 BOT_NAMES = ["Ada", "Grace", "Alan", "Edsger", "Barbara", "Donald", "Frances", "Ken", "Radia", "Tim"]
 
@@ -56,6 +54,8 @@ def clean_text(text: Any, limit: int, what: str) -> str:
     """Strip control characters and surrounding space; refuse empty or overlong text."""
     if not isinstance(text, str):
         raise ApiError(422, "bad_request", f"The {what} must be text.")
+    if len(text) > 2 * limit + 16:  # hopeless however much cleaning would remove: refuse before the per-character pass
+        raise ApiError(422, "too_long", f"The {what} is far too long; at most {limit} characters are allowed.")
     text = "".join(ch for ch in text if unicodedata.category(ch)[0] != "C" or ch == " ").strip()
     if not text:
         raise ApiError(422, "bad_request", f"The {what} cannot be empty.")
@@ -64,12 +64,39 @@ def clean_text(text: Any, limit: int, what: str) -> str:
     return text
 
 
+@dataclass(frozen=True)
+class Holder:
+    """A person known by the seat row their token names. Seats are renumbered when someone leaves the lobby, so a
+    credential is bound to the row, never to a number: after a move it acts for the same person, after a removal for
+    nobody."""
+
+    seat_id: int
+
+
+Actor = int | Holder  # a seat number (bots and timers, which act only in play, where seats never move) or a person
+
+
 @dataclass
 class Viewing:
-    """Who is asking: a seat (with its number) or a spectator."""
+    """Who is asking: a seat's holder, or a spectator (``holder`` None)."""
 
     table_id: str
-    seat: int | None
+    holder: Holder | None
+
+
+def seat_row(seats: list[SeatRow], who: Actor) -> SeatRow:
+    """The seat ``who`` names now; a credential whose seat is gone is refused."""
+    for s in seats:
+        if (s.id == who.seat_id) if isinstance(who, Holder) else (s.seat == who):
+            return s
+    if isinstance(who, Holder):
+        raise ApiError(403, "seat_gone", "You no longer hold a seat at this table: you left or the host removed you.")
+    raise ApiError(404, "unknown_seat", f"There is no seat {who} at this table.")
+
+
+def seat_of(seats: list[SeatRow], holder: Holder | None) -> int | None:
+    """The number of ``holder``'s seat in ``seats`` (a spectator's: None)."""
+    return None if holder is None else seat_row(seats, holder).seat
 
 
 class Conflict(Exception):
@@ -85,7 +112,9 @@ class TableService:
         self.hub = hub
         # Weak: a table's lock lives while someone holds or awaits it, so idle tables cost nothing here.
         self._locks: weakref.WeakValueDictionary[str, asyncio.Lock] = weakref.WeakValueDictionary()
-        self._chat_times: dict[str, deque[float]] = {}
+        count, per = settings.chat_rate
+        self._chat_senders = RateLimiter(count, per)
+        self._chat_spectators = RateLimiter(count * SPECTATOR_CHAT_SHARE, per)  # one budget per table
         self._write_lock = asyncio.Lock() if settings.database_url.startswith("sqlite") else None
         # Called after every committed game action: the bot runner hooks in here.
         self.after_action: Callable[[str], Awaitable[None]] | None = None
@@ -165,11 +194,11 @@ class TableService:
             if row is None:
                 raise not_found()
             if token:
-                seat = await session.scalar(select(SeatRow.seat).where(
+                seat_id = await session.scalar(select(SeatRow.id).where(
                     SeatRow.table_id == table_id, SeatRow.token_hash == hash_token(token)))
-                if seat is None:
+                if seat_id is None:
                     raise ApiError(401, "bad_token", "That seat token is not valid for this table.")
-                return Viewing(table_id, seat)
+                return Viewing(table_id, Holder(seat_id))
             if spectate:
                 if not secrets.compare_digest(spectate, row.spectate_key):
                     raise ApiError(401, "bad_spectate_key", "That spectator link is not valid for this table.")
@@ -177,12 +206,12 @@ class TableService:
         raise ApiError(401, "no_credentials", "Send your seat token (Authorization: Bearer …) or a spectator key.")
 
     @runs_to_end
-    async def seat_viewer(self, table_id: str, token: str | None) -> int:
+    async def holder(self, table_id: str, token: str | None) -> Holder:
         if not token:
             raise ApiError(401, "no_credentials", "This needs your seat token: Authorization: Bearer <token>.")
         viewing = await self.viewer(table_id, token, None)
-        assert viewing.seat is not None
-        return viewing.seat
+        assert viewing.holder is not None
+        return viewing.holder
 
     # ----------------------------------------------------------------- lobby
 
@@ -246,8 +275,8 @@ class TableService:
             raise ApiError(422, "unknown_bot", f"No bot '{kind}'. Bots for this game: {', '.join(game.bots)}.")
         return chosen
 
-    def _require_host(self, row: TableRow, seat: int) -> None:
-        if seat != row.host_seat:
+    def _require_host(self, row: TableRow, seats: list[SeatRow], who: Holder) -> None:
+        if seat_row(seats, who).seat != row.host_seat:
             raise ApiError(403, "not_host", "Only the host can do that.")
 
     def _require_lobby(self, row: TableRow) -> None:
@@ -255,9 +284,9 @@ class TableService:
             raise ApiError(409, "already_started", "That can only be done before the game starts.")
 
     @runs_to_end
-    async def add_bots(self, table_id: str, seat: int, count: int, kind: str | None) -> None:
+    async def add_bots(self, table_id: str, who: Holder, count: int, kind: str | None) -> None:
         def change(session: AsyncSession, row: TableRow, seats: list[SeatRow]) -> None:
-            self._require_host(row, seat)
+            self._require_host(row, seats, who)
             self._require_lobby(row)
             game = self.game(row.game)
             bot_kind = self._bot_kind(game, kind)
@@ -277,9 +306,9 @@ class TableService:
         await self._mutate(table_id, change)
 
     @runs_to_end
-    async def remove_seat(self, table_id: str, seat: int, target: int) -> None:
+    async def remove_seat(self, table_id: str, who: Holder, target: int) -> None:
         async def change(session: AsyncSession, row: TableRow, seats: list[SeatRow]) -> None:
-            self._require_host(row, seat)
+            self._require_host(row, seats, who)
             self._require_lobby(row)
             if target == row.host_seat:
                 raise ApiError(422, "bad_request", "The host cannot remove their own seat; leave the table instead.")
@@ -288,10 +317,10 @@ class TableService:
         await self._mutate(table_id, change)
 
     @runs_to_end
-    async def leave(self, table_id: str, seat: int) -> None:
+    async def leave(self, table_id: str, who: Holder) -> None:
         async def change(session: AsyncSession, row: TableRow, seats: list[SeatRow]) -> None:
             self._require_lobby(row)
-            await self._drop_seat(session, row, seats, seat)
+            await self._drop_seat(session, row, seats, seat_row(seats, who).seat)
 
         await self._mutate(table_id, change)
 
@@ -315,9 +344,9 @@ class TableService:
         row.updated_at = now()
 
     @runs_to_end
-    async def start(self, table_id: str, seat: int) -> None:
+    async def start(self, table_id: str, who: Holder) -> None:
         def change(session: AsyncSession, row: TableRow, seats: list[SeatRow]) -> None:
-            self._require_host(row, seat)
+            self._require_host(row, seats, who)
             self._require_lobby(row)
             game = self.game(row.game)
             if len(seats) < game.min_players:
@@ -353,7 +382,7 @@ class TableService:
     # ----------------------------------------------------------------- play
 
     @runs_to_end
-    async def act(self, table_id: str, seat: int, action: Any, expect_seq: int | None = None, *,
+    async def act(self, table_id: str, who: Actor, action: Any, expect_seq: int | None = None, *,
                   source: str = "seat", strict: bool = False) -> int:
         """Apply one action in one seq-guarded transaction; returns the new seq.
 
@@ -373,6 +402,8 @@ class TableService:
                         raise ApiError(409, "game_over", "The game is over; no more actions are taken.")
                     if strict and expect_seq != row.seq:
                         raise Conflict()
+                    seat_now = seat_row(seats, who)
+                    seat = seat_now.seat
                     game = self.game(row.game)
                     assert row.state is not None
                     try:
@@ -385,11 +416,10 @@ class TableService:
                         raise ApiError(422, exc.code, exc.message) from exc
                     row.state = new_state
                     row.seq = new_state["seq"]
-                    seat_row = next(s for s in seats if s.seat == seat)
                     if source == "seat":
-                        seat_row.away = False
-                    elif source == "timer" and seat_row.bot is None:
-                        seat_row.away = True
+                        seat_now.away = False
+                    elif source == "timer" and seat_now.bot is None:
+                        seat_now.away = True
                     self._after_change(row, seats, game)
                     session.add(ActionRow(table_id=table_id, seq=row.seq, seat=seat, action=action, source=source,
                                           created_at=now()))
@@ -410,11 +440,11 @@ class TableService:
         return seq
 
     @runs_to_end
-    async def set_bot(self, table_id: str, seat: int, target: int, kind: str | None) -> None:
+    async def set_bot(self, table_id: str, who: Holder, target: int, kind: str | None) -> None:
         """The host hands a departed player's seat to a bot; the player may reclaim it later."""
 
         async def change(session: AsyncSession, row: TableRow, seats: list[SeatRow]) -> None:
-            self._require_host(row, seat)
+            self._require_host(row, seats, who)
             if row.status != "playing":
                 raise ApiError(409, "not_playing", "Seats can be handed to bots only while the game is on.")
             game = self.game(row.game)
@@ -432,9 +462,9 @@ class TableService:
             await self.after_action(table_id)
 
     @runs_to_end
-    async def reclaim(self, table_id: str, seat: int) -> None:
+    async def reclaim(self, table_id: str, who: Holder) -> None:
         async def change(session: AsyncSession, row: TableRow, seats: list[SeatRow]) -> None:
-            mine = next(s for s in seats if s.seat == seat)
+            mine = seat_row(seats, who)
             if mine.bot is None:
                 raise ApiError(409, "not_bot", "Your seat is already yours.")
             mine.bot = None
@@ -445,12 +475,13 @@ class TableService:
         await self._mutate(table_id, change)
 
     @runs_to_end
-    async def again(self, table_id: str, seat: int) -> tuple[str, int, str]:
+    async def again(self, table_id: str, who: Holder) -> tuple[str, int, str]:
         """Play again: the first asker opens a new lobby with the same people; everyone gets a fresh token there."""
         token = secrets.token_urlsafe(24)
         async with self.lock(table_id):
             async with self.writing() as session:
                 row, seats = await self._load(session, table_id)
+                seat = seat_row(seats, who).seat
                 if row.status != "finished" or row.state is None:
                     raise ApiError(409, "not_finished", "A rematch can be opened once the game has finished.")
                 new_id = row.next_table_id
@@ -537,6 +568,29 @@ class TableService:
             return [tuple(r) for r in rows.all()]
 
     @runs_to_end
+    async def expire_tables(self) -> int:
+        """Delete lobbies nobody touched, games finished long ago and games left unplayed (``Settings``' TTLs), with
+        their seats, actions and chat. Returns how many tables went."""
+        stamp = now()
+        cfg = self.settings
+
+        def older(hours: float) -> Any:
+            return TableRow.updated_at < stamp - timedelta(hours=hours)
+
+        due = or_(and_(TableRow.status == "lobby", older(cfg.lobby_ttl_hours)),
+                  and_(TableRow.status == "finished", older(cfg.finished_ttl_hours)),
+                  and_(TableRow.status == "playing", older(cfg.idle_ttl_hours)))
+        async with self.writing() as session:
+            ids = list((await session.scalars(select(TableRow.id).where(due))).all())
+            if ids:
+                for model in (ActionRow, ChatRow, SeatRow):  # explicit: not every database enforces the cascade
+                    await session.execute(delete(model).where(model.table_id.in_(ids)))
+                await session.execute(delete(TableRow).where(TableRow.id.in_(ids))
+                                      .execution_options(synchronize_session=False))
+                await session.commit()
+        return len(ids)
+
+    @runs_to_end
     async def audit(self, table_id: str) -> dict[str, Any]:
         async with self.sessions() as session:
             row, seats = await self._load(session, table_id)
@@ -568,15 +622,16 @@ class TableService:
     # ----------------------------------------------------------------- presence
 
     @runs_to_end
-    async def presence(self, table_id: str, seat: int | None, delta: int) -> None:
-        """Count open connections per seat and spectators; announced to every viewer alike."""
+    async def presence(self, table_id: str, holder: Holder | None, delta: int) -> None:
+        """Count open connections per seat and spectators; announced to every viewer alike. Counted on the seat's
+        row, so the count moves with its person when seats are renumbered."""
         async with self.writing() as session:
-            if seat is None:
+            if holder is None:
                 await session.execute(update(TableRow).where(TableRow.id == table_id)
                                       .values(spectators=TableRow.spectators + delta)
                                       .execution_options(synchronize_session=False))
             else:
-                await session.execute(update(SeatRow).where(SeatRow.table_id == table_id, SeatRow.seat == seat)
+                await session.execute(update(SeatRow).where(SeatRow.id == holder.seat_id)
                                       .values(connections=SeatRow.connections + delta))
             await session.commit()
         await self.hub.publish(table_id, {"kind": "presence"})
@@ -620,33 +675,21 @@ class TableService:
             return (self.public_teams(row) or {}).get(viewer) == channel[5:]
         return False
 
-    def _chat_allowed(self, sender: str, count: int) -> bool:
-        per = self.settings.chat_rate[1]
-        stamp = time.monotonic()
-        if len(self._chat_times) > CHAT_SENDERS_KEPT:  # forget senders quiet for a whole period
-            self._chat_times = {k: t for k, t in self._chat_times.items() if t and stamp - t[-1] <= per}
-        times = self._chat_times.setdefault(sender, deque())
-        while times and stamp - times[0] > per:
-            times.popleft()
-        if len(times) >= count:
-            return False
-        times.append(stamp)
-        return True
-
     @runs_to_end
-    async def post_chat(self, table_id: str, viewer: Viewer, text: Any, wanted: str | None,
+    async def post_chat(self, table_id: str, holder: Holder | None, text: Any, wanted: str | None,
                         sender: str | None = None) -> None:
         """``sender`` names who is rate-limited: a seat by default, one connection for a spectator. A table's
         spectators also share a budget of a few people's worth, so reconnecting does not get round the limit."""
         text = clean_text(text, self.settings.chat_max_len, "message")
         count, per = self.settings.chat_rate
-        if not self._chat_allowed(sender or f"{table_id}:{viewer}", count):
+        if not self._chat_senders.allow(sender or f"{table_id}:{holder}"):
             raise ApiError(429, "chat_rate", f"Slow down: at most {count} messages every {per:g} seconds.")
-        if viewer is None and not self._chat_allowed(f"{table_id}:spectators", count * SPECTATOR_CHAT_SHARE):
+        if holder is None and not self._chat_spectators.allow(table_id):
             raise ApiError(429, "chat_rate", f"The spectators' chat is busy: at most {count * SPECTATOR_CHAT_SHARE} "
                                              f"messages every {per:g} seconds between you all.")
         async with self.writing() as session:
             row, seats = await self._load(session, table_id)
+            viewer = seat_of(seats, holder)
             channel = self.chat_channel(row, viewer, wanted)
             name = seats[viewer].name if viewer is not None else "Spectator"
             chat = ChatRow(table_id=table_id, channel=channel, seat=viewer, name=name, text=text, created_at=now())

@@ -4,11 +4,33 @@ from __future__ import annotations
 
 import os
 from dataclasses import dataclass, field
+from urllib.parse import urlsplit
 
 
 def _float(name: str, default: float) -> float:
     raw = os.environ.get(name)
     return float(raw) if raw not in (None, "") else default
+
+
+def _int(name: str, default: int) -> int:
+    raw = os.environ.get(name)
+    return int(raw) if raw not in (None, "") else default
+
+
+def _list(name: str) -> list[str]:
+    return [item.strip().lower() for item in os.environ.get(name, "").split(",") if item.strip()]
+
+
+def _rate(name: str, default: tuple[int, float]) -> tuple[int, float]:
+    """``COUNT/SECONDS``, e.g. ``20/60``."""
+    raw = os.environ.get(name)
+    if not raw:
+        return default
+    count, _, per = raw.partition("/")
+    return int(count), float(per or 60)
+
+
+LOOPBACK_HOSTS = ["localhost", "127.0.0.1", "[::1]"]
 
 
 def async_database_url(url: str) -> str:
@@ -33,7 +55,25 @@ class Settings:
     catch_up_interval: float | None = None  # seconds between checks for missed changes; default 2 with Redis, else 0
     chat_max_len: int = 300
     chat_rate: tuple[int, float] = (5, 10.0)  # messages per seconds
-    max_message_bytes: int = 16_384
+    max_message_bytes: int = 16_384  # one websocket message, as the app reads it
+    max_frame_bytes: int = 65_536  # one websocket frame, refused by the transport before it is even decoded
+    max_body_bytes: int = 65_536  # one HTTP request body
+    # Hosts this server answers to (Host header). Empty: loopback names plus PUBLIC_URL's host. "*": any host, for a
+    # server behind a proxy that checks hosts itself; links then come from PUBLIC_URL or the request.
+    allowed_hosts: list[str] = field(default_factory=list)
+    allowed_origins: list[str] = field(default_factory=list)  # pages elsewhere allowed to open websockets
+    # Per client address: table creations, joins and websocket connections, each as (count, per seconds).
+    create_rate: tuple[int, float] = (20, 60.0)
+    join_rate: tuple[int, float] = (40, 60.0)
+    connect_rate: tuple[int, float] = (120, 60.0)
+    max_connections_per_seat: int = 8  # tabs and devices open on one seat, per worker
+    max_connections_per_table: int = 200  # seats and spectators together, per worker
+    # Tables expire: a lobby nobody has touched, a finished game, and a game left unplayed, after these many hours.
+    lobby_ttl_hours: float = 24.0
+    finished_ttl_hours: float = 24.0 * 30
+    idle_ttl_hours: float = 24.0 * 14
+    expiry_interval: float = 3600.0  # seconds between expiry sweeps
+    migrate_at_start: bool = True  # off in workers that `tabletop serve` started after migrating
 
     @classmethod
     def from_env(cls) -> Settings:
@@ -45,6 +85,18 @@ class Settings:
             public_url=os.environ.get("PUBLIC_URL", "").rstrip("/"),
             extra_games=[g for g in os.environ.get("EXTRA_GAMES", "").split(",") if g],
             catch_up_interval=float(os.environ["CATCH_UP_INTERVAL"]) if os.environ.get("CATCH_UP_INTERVAL") else None,
+            allowed_hosts=_list("ALLOWED_HOSTS"),
+            allowed_origins=[o.rstrip("/") for o in _list("ALLOWED_ORIGINS")],
+            create_rate=_rate("CREATE_RATE", cls.create_rate),
+            join_rate=_rate("JOIN_RATE", cls.join_rate),
+            connect_rate=_rate("CONNECT_RATE", cls.connect_rate),
+            max_connections_per_seat=_int("MAX_CONNECTIONS_PER_SEAT", cls.max_connections_per_seat),
+            max_connections_per_table=_int("MAX_CONNECTIONS_PER_TABLE", cls.max_connections_per_table),
+            lobby_ttl_hours=_float("LOBBY_TTL_HOURS", cls.lobby_ttl_hours),
+            finished_ttl_hours=_float("FINISHED_TTL_HOURS", cls.finished_ttl_hours),
+            idle_ttl_hours=_float("IDLE_TTL_HOURS", cls.idle_ttl_hours),
+            expiry_interval=_float("EXPIRY_INTERVAL", cls.expiry_interval),
+            migrate_at_start=os.environ.get("MIGRATE_AT_START", "1") != "0",
         )
 
     def __post_init__(self) -> None:
@@ -52,5 +104,10 @@ class Settings:
         if self.catch_up_interval is None:
             # Only a bus between processes can lose an announcement; in one process delivery is a function call.
             self.catch_up_interval = 2.0 if self.redis_url else 0.0
+        if not self.allowed_hosts:
+            public = urlsplit(self.public_url).hostname if self.public_url else None
+            if public and ":" in public:
+                public = f"[{public}]"  # an IPv6 address, as a Host header writes it
+            self.allowed_hosts = LOOPBACK_HOSTS + ([public.lower()] if public else [])
         if self.bot_delay < 0 or self.sweep_interval <= 0:
             raise ValueError("BOT_DELAY must be >= 0 and SWEEP_INTERVAL > 0")

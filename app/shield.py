@@ -27,6 +27,8 @@ async def run_to_end(awaitable: Awaitable[T]) -> T:
         except asyncio.CancelledError as exc:
             cancelled = exc  # the original, which a cancel scope (anyio's) recognises as its own
     if cancelled is not None:
+        if not task.cancelled():
+            task.exception()  # retrieved, so a refusal nobody waits for is not logged as "never retrieved"
         raise cancelled
     return task.result()
 

@@ -1,19 +1,27 @@
-"""The websocket half of API.md: one connection per viewer, state messages at every seq, acts and chat in."""
+"""The websocket half of API.md: one connection per viewer, state messages at every seq, acts and chat in.
+
+A client names itself either in the URL (``?token=`` / ``?spectate=``, API.md's form) or, better, in its first
+message, ``{"type": "auth", "token": …}`` or ``{"type": "auth", "spectate": …}``, which keeps the credential out
+of every URL a proxy or server might log. The browser client uses the first-message form.
+"""
 
 from __future__ import annotations
 
 import asyncio
 import contextlib
-import json
 import uuid
+from typing import Any
 
 from fastapi import APIRouter, WebSocket, WebSocketDisconnect
 
 from app.errors import ApiError
-from app.live import Connection, LiveHub
+from app.guards import client_address, origin_allowed
+from app.limits import parse_json
+from app.live import Close, Connection, LiveHub
 from app.service import TableService
 
 router = APIRouter()
+AUTH_WAIT_S = 10.0  # how long a connection without credentials in its URL may take to send them
 
 
 def _error(message_id: object, code: str, text: str) -> dict[str, object]:
@@ -26,20 +34,32 @@ async def table_stream(websocket: WebSocket, table_id: str, token: str | None = 
     service: TableService = websocket.app.state.service
     live: LiveHub = websocket.app.state.live
     settings = websocket.app.state.settings
+    if not origin_allowed(websocket, settings):
+        await websocket.close(code=4403, reason="This page's origin may not open this table.")  # before accept: 403
+        return
     await websocket.accept()
     try:
+        if not websocket.app.state.connect_limiter.allow(client_address(websocket)):
+            raise ApiError(429, "too_many_connections", "Too many connections from your address; wait a minute.")
+        if not token and not spectate:
+            token, spectate = await _credentials(websocket, settings.max_message_bytes)
         viewing = await service.viewer(table_id, token, spectate)
+        conn = Connection(websocket, viewing.holder, None, _base(websocket, settings.public_url))
+        live.admit(table_id, conn)  # counted from here until live.leave below
     except ApiError as exc:
         await websocket.send_json(_error(None, exc.code, exc.message))
-        await websocket.close(code=4404 if exc.status == 404 else 4401)
+        code = {404: 4404, 429: 4429}.get(exc.status, 4401)
+        await websocket.close(code=code, reason=exc.message[:120])
         return
-    base = settings.public_url or f"{'https' if websocket.url.scheme == 'wss' else 'http'}://{websocket.url.netloc}"
-    conn = Connection(websocket, viewing.seat, base)
-    sender = f"{table_id}:{viewing.seat}" if viewing.seat is not None else f"{table_id}:watch:{uuid.uuid4()}"
-    # Counted before the opening message is built, so that message (and anything read after it) shows us connected.
-    await service.presence(table_id, viewing.seat, +1)
+    except WebSocketDisconnect:
+        return
+    sender = f"{table_id}:{viewing.holder}" if viewing.holder is not None else f"{table_id}:watch:{uuid.uuid4()}"
     tasks: list[asyncio.Task[None]] = []
+    counted = False
     try:
+        # Counted before the opening message is built, so that message (and anything read after it) shows us there.
+        await service.presence(table_id, viewing.holder, +1)
+        counted = True
         await live.join(table_id, conn)
         tasks = [asyncio.create_task(conn.writer()),
                  asyncio.create_task(_read(websocket, service, conn, table_id, sender, settings.max_message_bytes))]
@@ -54,7 +74,46 @@ async def table_stream(websocket: WebSocket, table_id: str, token: str | None = 
                 with contextlib.suppress(asyncio.CancelledError, Exception):
                     await task
         live.leave(table_id, conn)
-        await service.presence(table_id, viewing.seat, -1)
+        if counted:
+            await service.presence(table_id, viewing.holder, -1)
+
+
+def _base(websocket: WebSocket, public_url: str) -> str:
+    """Where links in this viewer's messages point: the configured public URL, else this (trusted) host."""
+    return public_url or f"{'https' if websocket.url.scheme == 'wss' else 'http'}://{websocket.url.netloc}"
+
+
+async def _credentials(websocket: WebSocket, limit: int) -> tuple[str | None, str | None]:
+    """Wait for the first message to name the seat or spectator; anything else is refused."""
+    try:
+        async with asyncio.timeout(AUTH_WAIT_S):
+            frame = await websocket.receive()
+    except TimeoutError:
+        raise ApiError(401, "no_credentials", "Send {\"type\": \"auth\", \"token\": …} first.") from None
+    if frame["type"] == "websocket.disconnect":
+        raise WebSocketDisconnect(frame.get("code", 1000))
+    raw = frame.get("text")
+    if raw is None or len(raw) > limit:
+        raise ApiError(401, "no_credentials", "The first message must be a small JSON text naming your seat.")
+    message = parse_json(raw)
+    if not isinstance(message, dict) or message.get("type") != "auth":
+        raise ApiError(401, "no_credentials", 'Send {"type": "auth", "token": …} (or "spectate": …) first.')
+    token, spectate = message.get("token"), message.get("spectate")
+    if not isinstance(token, str | None) or not isinstance(spectate, str | None):
+        raise ApiError(401, "no_credentials", "The token and spectator key are text.")
+    return token, spectate
+
+
+def _decode(raw: str | None, limit: int) -> dict[str, Any]:
+    """One client message as a JSON object, or an ``ApiError`` saying what is wrong with it."""
+    if raw is None:  # a binary frame: receive_text() would raise KeyError and drop the connection
+        raise ApiError(400, "bad_message", "Send messages as text frames holding JSON.")
+    if len(raw) > limit or len(raw.encode()) > limit:
+        raise ApiError(413, "too_large", f"Messages are limited to {limit} bytes.")
+    message = parse_json(raw)
+    if not isinstance(message, dict):
+        raise ApiError(400, "bad_message", "A message must be a JSON object with a 'type'.")
+    return message
 
 
 async def _read(websocket: WebSocket, service: TableService, conn: Connection, table_id: str, sender: str,
@@ -63,37 +122,28 @@ async def _read(websocket: WebSocket, service: TableService, conn: Connection, t
         frame = await websocket.receive()
         if frame["type"] == "websocket.disconnect":
             raise WebSocketDisconnect(frame.get("code", 1000))
-        raw = frame.get("text")
-        if raw is None:  # a binary frame: receive_text() would raise KeyError and drop the connection
-            conn.push(_error(None, "bad_message", "Send messages as text frames holding JSON."))
-            continue
-        if len(raw.encode()) > limit:
-            conn.push(_error(None, "too_large", f"Messages are limited to {limit} bytes."))
-            continue
+        message_id: Any = None
         try:
-            message = json.loads(raw)
-        except ValueError:
-            conn.push(_error(None, "bad_json", "That message is not valid JSON."))
-            continue
-        if not isinstance(message, dict):
-            conn.push(_error(None, "bad_message", "A message must be a JSON object with a 'type'."))
-            continue
-        message_id = message.get("id")
-        kind = message.get("type")
-        try:
+            message = _decode(frame.get("text"), limit)
+            message_id = message.get("id")
+            kind = message.get("type")
             if kind == "act":
-                if conn.seat is None:
+                if conn.holder is None:
                     raise ApiError(403, "spectator", "Spectators watch; they cannot act.")
                 if "action" not in message:
                     raise ApiError(422, "bad_action", "An 'act' message needs an 'action'.")
                 # A connection dropping mid-action cannot cut it short: service calls run to their end.
-                seq = await service.act(table_id, conn.seat, message["action"], message.get("expect_seq"))
+                seq = await service.act(table_id, conn.holder, message["action"], message.get("expect_seq"))
                 conn.push({"type": "ack", "id": message_id, "seq": seq})
             elif kind == "chat":
-                await service.post_chat(table_id, conn.seat, message.get("text"), message.get("channel"), sender)
+                await service.post_chat(table_id, conn.holder, message.get("text"), message.get("channel"), sender)
             elif kind == "ping":
                 conn.push({"type": "pong", "id": message_id})
+            elif kind == "auth":
+                raise ApiError(409, "already_authenticated", "This connection already knows who you are.")
             else:
-                raise ApiError(422, "bad_message", f"Unknown message type {kind!r}; send 'act' or 'chat'.")
+                raise ApiError(422, "bad_message", f"Unknown message type {str(kind)[:40]!r}; send 'act' or 'chat'.")
         except ApiError as exc:
             conn.push(_error(message_id, exc.code, exc.message))
+            if exc.code == "seat_gone":
+                conn.close(Close(4403, exc.message[:120]))

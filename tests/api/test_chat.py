@@ -8,6 +8,7 @@ from types import SimpleNamespace
 import pytest
 from fastapi.testclient import TestClient
 
+from app.limits import RateLimiter
 from tests.api.helpers import (
     Message,
     assert_error,
@@ -281,12 +282,22 @@ def test_late_chat_announcements_each_deliver_their_own_message(client, monkeypa
     assert got == ["one", "two", "three"]
 
 
-def test_rate_limit_memory_forgets_quiet_senders(client: TestClient, monkeypatch: pytest.MonkeyPatch) -> None:
-    service = client.app.state.service
+def test_rate_limit_memory_forgets_quiet_senders(monkeypatch: pytest.MonkeyPatch) -> None:
     clock = [1000.0]
-    monkeypatch.setattr("app.service.time", SimpleNamespace(monotonic=lambda: clock[0]))  # this module's clock only
+    monkeypatch.setattr("app.limits.time", SimpleNamespace(monotonic=lambda: clock[0]))  # that module's clock only
+    limiter = RateLimiter(5, 10.0)
     for n in range(1500):
-        assert service._chat_allowed(f"sender {n}", 5)
+        assert limiter.allow(f"sender {n}")
     clock[0] += 11  # a whole period later every one of them is quiet
-    assert service._chat_allowed("newcomer", 5)
-    assert len(service._chat_times) <= 2
+    assert limiter.allow("newcomer")
+    assert len(limiter) == 1
+
+
+def test_rate_limiter_refuses_past_its_count_and_recovers(monkeypatch: pytest.MonkeyPatch) -> None:
+    clock = [0.0]
+    monkeypatch.setattr("app.limits.time", SimpleNamespace(monotonic=lambda: clock[0]))
+    limiter = RateLimiter(3, 10.0)
+    assert [limiter.allow("a") for _ in range(4)] == [True, True, True, False]
+    assert limiter.allow("b")  # keys are counted apart
+    clock[0] += 10.5
+    assert limiter.allow("a")

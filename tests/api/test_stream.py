@@ -91,11 +91,48 @@ def test_refused_connections(client: TestClient, query: str, code: str, close: i
     table = new_game(client, humans=2)
     before = snapshot(client, table)
     with connect(client, f"/ws/tables/{table.table_id}{query}") as ws:
+        if not query:  # no credentials in the URL: the server waits for them in the first message
+            ws.send_json({"type": "ping", "id": 1})
         assert_ws_error(reply(ws), code)
         with pytest.raises(WebSocketDisconnect) as closed:
             recv(ws)
         assert closed.value.code == close
     assert snapshot(client, table) == before  # not counted as present, nothing else changed
+
+
+@pytest.mark.parametrize(("auth", "code"), [
+    ({"type": "auth", "token": "forged"}, "bad_token"),
+    ({"type": "auth", "spectate": "forged"}, "bad_spectate_key"),
+    ({"type": "auth", "token": 5}, "no_credentials"),
+    ({"type": "auth"}, "no_credentials"),
+])
+def test_refused_first_message_credentials(client: TestClient, auth: dict[str, object], code: str) -> None:
+    table = new_game(client, humans=2)
+    before = snapshot(client, table)
+    with connect(client, f"/ws/tables/{table.table_id}") as ws:
+        ws.send_json(auth)
+        assert_ws_error(reply(ws), code)
+        with pytest.raises(WebSocketDisconnect) as closed:
+            recv(ws)
+        assert closed.value.code == 4401
+    assert snapshot(client, table) == before
+
+
+def test_credentials_in_the_first_message_open_the_same_stream(client: TestClient) -> None:
+    """The browser's form: nothing secret in the URL, the token in the first message."""
+    table = new_game(client, humans=2)
+    with connect(client, f"/ws/tables/{table.table_id}") as ws:
+        ws.send_json({"type": "auth", "token": table.tokens[1]})
+        first, _ = opening(ws)
+        assert first["you"]["seat"] == 1 and first["legal"]
+        ws.send_json({"type": "auth", "token": table.tokens[0]})  # a second auth cannot switch seats
+        assert_ws_error(reply(ws), "already_authenticated")
+    key = client.get(f"{table.url}").json()  # public facts only; the spectator key comes from the creator
+    assert "spectate_url" not in key
+    with connect(client, f"/ws/tables/{table.table_id}") as ws:
+        ws.send_json({"type": "auth", "spectate": table.spectate})
+        first, _ = opening(ws)
+        assert first["you"]["seat"] is None and first["legal"] == []
 
 
 def test_connection_to_an_unknown_table(client: TestClient) -> None:

@@ -1,0 +1,66 @@
+"""Logging for the server: uvicorn's format, with every secret taken out of every line before it is written.
+
+Seat tokens, spectator keys and invite codes travel in URLs (API.md's ``?token=``, invite and spectator links), and
+uvicorn logs request lines and websocket handshakes whole. The filter here sits on every handler, so no line, from
+startup to a crash's traceback, can carry one.
+"""
+
+from __future__ import annotations
+
+import logging
+import re
+from typing import Any
+
+_PATTERNS = [
+    # a credential in a query string: ?token=…, &spectate=…, ?key=…, ?invite=…
+    (re.compile(r"([?&](?:token|spectate|key|invite)=)[^&\s\"'#]*", re.IGNORECASE), r"\1[hidden]"),
+    # an Authorization header's value, or a bearer token quoted anywhere
+    (re.compile(r"(bearer\s+)[A-Za-z0-9._~+/=-]+", re.IGNORECASE), r"\1[hidden]"),
+    # a credential written as a JSON or Python mapping entry
+    (re.compile(r"""(["'](?:token|spectate|spectate_key|invite|invite_code|seed)["']\s*:\s*["'])[^"']*""",
+                re.IGNORECASE), r"\1[hidden]"),
+    # a seat link's fragment, and a password in a database URL
+    (re.compile(r"(/seat#)[A-Za-z0-9_-]+"), r"\1[hidden]"),
+    (re.compile(r"(://[^:/@\s]+:)[^@\s]+@"), r"\1[hidden]@"),
+]
+
+
+def redact(text: str) -> str:
+    for pattern, replacement in _PATTERNS:
+        text = pattern.sub(replacement, text)
+    return text
+
+
+class RedactSecrets(logging.Filter):
+    """Formats the record's message and exception now, redacted, so nothing downstream sees the originals."""
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        message = redact(record.getMessage())
+        if record.exc_info and record.exc_info[0] is not None:
+            message += "\n" + redact(logging.Formatter().formatException(record.exc_info))
+            record.exc_info = None
+        if record.stack_info:
+            message += "\n" + redact(record.stack_info)
+            record.stack_info = None
+        record.msg, record.args, record.exc_text = message, None, None
+        return True
+
+
+def log_config(level: str = "info") -> dict[str, Any]:
+    """uvicorn's logging setup with the redacting filter on every handler, the app's loggers included."""
+    handler = {"class": "logging.StreamHandler", "stream": "ext://sys.stderr", "filters": ["secrets"],
+               "formatter": "plain"}
+    return {
+        "version": 1,
+        "disable_existing_loggers": False,
+        "filters": {"secrets": {"()": RedactSecrets}},
+        "formatters": {"plain": {"format": "%(asctime)s %(levelname)s %(name)s: %(message)s"}},
+        "handlers": {"default": handler},
+        "loggers": {
+            "uvicorn": {"handlers": ["default"], "level": level.upper(), "propagate": False},
+            "uvicorn.error": {"level": level.upper()},
+            "uvicorn.access": {"handlers": ["default"], "level": level.upper(), "propagate": False},
+            "app": {"handlers": ["default"], "level": level.upper(), "propagate": False},
+        },
+        "root": {"handlers": ["default"], "level": "WARNING"},
+    }
