@@ -1,5 +1,5 @@
 # A slim image serving on port 8000 with the SQLite default; mount a volume on /app/data to keep the tables.
-FROM python:3.11-slim
+FROM python:3.11.16-slim-bookworm
 WORKDIR /app
 ENV PYTHONDONTWRITEBYTECODE=1 PYTHONUNBUFFERED=1 DATABASE_URL=sqlite:////app/data/tabletop.db
 COPY pyproject.toml README.md alembic.ini ./
@@ -8,7 +8,10 @@ COPY games ./games
 COPY migrations ./migrations
 COPY templates ./templates
 COPY static ./static
-RUN pip install --no-cache-dir -e . && useradd --create-home player && mkdir -p /app/data && chown player /app/data
+COPY requirements/server.lock ./requirements/
+RUN pip install --no-cache-dir --require-hashes -r requirements/server.lock \
+    && pip install --no-cache-dir --no-deps --no-build-isolation -e . \
+    && useradd --create-home player && mkdir -p /app/data && chown player /app/data
 USER player
 VOLUME ["/app/data"]
 EXPOSE 8000
