@@ -14,6 +14,7 @@ from datetime import timedelta
 
 from app.errors import ApiError
 from app.service import Conflict, TableService, aware, now
+from games.protocol import EXPIRE
 
 log = logging.getLogger(__name__)
 DEFAULTS_PER_EXPIRY = 64  # a safety bound: one expiry applies at most this many default actions
@@ -92,6 +93,15 @@ class Autoplay:
             required = game.required(row.state)
             deadline = aware(row.deadline)
             passed = deadline is not None and deadline <= now()
+            window = game.window(row.state)
+            if passed and window is not None and window.closes_itself:
+                # Nobody's default: the window closes by itself, so its closing tells nothing about anyone.
+                try:
+                    await self.service.act(table_id, None, EXPIRE, row.seq, source="timer", strict=True)
+                except Conflict:
+                    continue
+                applied += 1
+                continue
             # Once a seat has timed out, its own follow-up step (a two-step turn: nobody else has moved since and it
             # alone must act) times out with it. Any other step is new and gets its own time: a window closing must
             # not play the next round for everyone.

@@ -35,7 +35,7 @@ def verify(target: str, extra_games: list[str]) -> int:
     return 0 if ok else 1
 
 
-def serve(host: str, port: int, workers: int) -> int:
+def run_server(host: str, port: int, workers: int) -> int:
     """Migrate the database once, then start the workers (which then skip migrating), logging without secrets."""
     import asyncio
     import os
@@ -67,7 +67,7 @@ def main(argv: list[str] | None = None) -> int:
     check.add_argument("--extra-game", action="append", default=[], help="module:attribute of an extra game")
     args = parser.parse_args(argv)
     if args.command == "serve":
-        return serve(args.host, args.port, args.workers)
+        return run_server(args.host, args.port, args.workers)
     return verify(args.target, args.extra_game)
 
 

@@ -12,7 +12,7 @@ import secrets
 from collections.abc import Mapping
 from typing import Any
 
-from games.protocol import Game, apply_checked, round_trip
+from games.protocol import Game, apply_logged, round_trip
 from games.rng import seed_from_text
 
 
@@ -36,7 +36,7 @@ def replay(game: Game, audit: Mapping[str, Any]) -> tuple[bool, str, dict[str, A
         if entry["seq"] != number:
             return False, f"The log skips from action {number - 1} to {entry['seq']}.", None
         try:
-            state = round_trip(apply_checked(game, state, entry["seat"], entry["action"]))
+            state = round_trip(apply_logged(game, state, entry["seat"], entry["action"]))
         except Exception as exc:  # any refusal means the log does not replay
             return False, f"Action {number} does not replay: {exc}", None
     result = game.result(state)

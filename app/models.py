@@ -59,7 +59,7 @@ class ActionRow(Base):
 
     table_id: Mapped[str] = mapped_column(ForeignKey("tables.id", ondelete="CASCADE"), primary_key=True)
     seq: Mapped[int] = mapped_column(Integer, primary_key=True)
-    seat: Mapped[int] = mapped_column(Integer)
+    seat: Mapped[int | None] = mapped_column(Integer, nullable=True)  # None: a window closing by itself
     action: Mapped[dict[str, Any]] = mapped_column(JSON)
     source: Mapped[str] = mapped_column(String(16))  # seat | bot | timer
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))

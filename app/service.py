@@ -30,13 +30,13 @@ from app.hub import Hub
 from app.limits import RateLimiter
 from app.messages import state_message
 from app.models import ActionRow, ChatRow, SeatRow, TableRow
+from app.names import NAME_MAX, check_person_name, unique_name
 from app.settings import Settings
 from app.shield import runs_to_end
 from app.timing import next_deadline
-from games.protocol import Game, IllegalAction, Viewer, apply_checked
+from games.protocol import Game, IllegalAction, Viewer, apply_checked, apply_logged
 from games.rng import seed_from_text
 
-NAME_MAX = 24
 RETRIES = 8
 SPECTATOR_CHAT_SHARE = 4  # all of a table's spectators together may chat as much as this many people
 BOT_NAMES = ["Ada", "Grace", "Alan", "Edsger", "Barbara", "Donald", "Frances", "Ken", "Radia", "Tim"]
@@ -92,6 +92,49 @@ def seat_row(seats: list[SeatRow], who: Actor) -> SeatRow:
     if isinstance(who, Holder):
         raise ApiError(403, "seat_gone", "You no longer hold a seat at this table: you left or the host removed you.")
     raise ApiError(404, "unknown_seat", f"There is no seat {who} at this table.")
+
+
+def play(game: Game, row: TableRow, seats: list[SeatRow], who: Actor | None, action: Any, source: str) -> int | None:
+    """Apply one action to a table held in memory, with everything that follows from it for viewers: the new state
+    and seq, the acting seat's away flag, the deadline, who plays next. Returns the seat that acted (None: an
+    expiry). Raises ``IllegalAction`` and then changes nothing. The standing side-channel test drives this directly.
+    """
+    assert row.state is not None
+    if who is None:
+        new_state, seat, actor = apply_logged(game, row.state, None, action), None, None
+    else:
+        actor = seat_row(seats, who)
+        seat = actor.seat
+        new_state = apply_checked(game, row.state, seat, action)
+    # In a step whose actors are secret, a timed-out seat is not marked away: that would tell everyone who had not
+    # acted yet. Elsewhere it tells the host whom to hand to a bot.
+    secret_step = game.secret_step(row.state) is not None
+    row.state = new_state
+    row.seq = new_state["seq"]
+    if actor is not None and source == "seat":
+        actor.away = False
+    elif actor is not None and source == "timer" and actor.bot is None and not secret_step:
+        actor.away = True
+    settle(game, row, seats)
+    return seat
+
+
+def settle(game: Game, row: TableRow, seats: list[SeatRow]) -> None:
+    """Recompute what follows from a table's new state: deadline, bots waiting, finished."""
+    assert row.state is not None
+    stamp = now()
+    humans = {s.seat for s in seats if s.bot is None}
+    required = game.required(row.state)  # asks every seat's legal list: worth doing once per change
+    row.deadline, row.timer_key = next_deadline(
+        game, row.state, humans, row.turn_timer, row.timer_key, aware(row.deadline), stamp, required=required)
+    # Only bots play must wait for; optional moves are offered to bots after every change anyway.
+    bots = {s.seat for s in seats if s.bot is not None}
+    row.bots_waiting = bool(bots & set(required))
+    if game.result(row.state) is not None:
+        row.status = "finished"
+        row.deadline = None
+        row.bots_waiting = False
+    row.updated_at = stamp
 
 
 def seat_of(seats: list[SeatRow], holder: Holder | None) -> int | None:
@@ -174,17 +217,6 @@ class TableService:
     def _names(self, seats: list[SeatRow]) -> list[str]:
         return [s.name for s in seats]
 
-    @staticmethod
-    def _unique_name(name: str, seats: list[SeatRow]) -> str:
-        taken = {s.name for s in seats}
-        if name not in taken:
-            return name
-        n = 2
-        # Shorten the name, not the suffix: cutting "<24 chars> 2" back to 24 would give the taken name forever.
-        while (candidate := f"{name[:NAME_MAX - len(f' {n}')]} {n}") in taken:
-            n += 1
-        return candidate
-
     # ----------------------------------------------------------------- who is asking
 
     @runs_to_end
@@ -219,7 +251,7 @@ class TableService:
     async def create(self, game_id: str, name: str, options: Mapping[str, Any] | None,
                      turn_timer: float | None) -> tuple[TableRow, str]:
         game = self.game(game_id)
-        name = clean_text(name, NAME_MAX, "name")
+        name = check_person_name(clean_text(name, NAME_MAX, "name"))
         try:
             parsed = game.parse_options(options)
         except ValidationError as exc:
@@ -248,7 +280,7 @@ class TableService:
 
     @runs_to_end
     async def join(self, table_id: str, name: str, invite: str) -> tuple[int, str]:
-        name = clean_text(name, NAME_MAX, "name")
+        name = check_person_name(clean_text(name, NAME_MAX, "name"))
         token = secrets.token_urlsafe(24)
 
         def change(session: AsyncSession, row: TableRow, seats: list[SeatRow]) -> int:
@@ -260,7 +292,7 @@ class TableService:
             if len(seats) >= game.max_players:
                 raise ApiError(409, "table_full", f"The table is full ({game.max_players} seats).")
             seat = len(seats)
-            session.add(SeatRow(table_id=table_id, seat=seat, name=self._unique_name(name, seats),
+            session.add(SeatRow(table_id=table_id, seat=seat, name=unique_name(name, self._names(seats)),
                                 token_hash=hash_token(token), away=False, connections=0))
             return seat
 
@@ -270,10 +302,11 @@ class TableService:
     @staticmethod
     def _bot_kind(game: Game, kind: str | None) -> str:
         """The bot asked for, or the game's best (``basic`` where it has one)."""
-        chosen = kind or ("basic" if "basic" in game.bots else next(iter(game.bots)))
-        if chosen not in game.bots:
-            raise ApiError(422, "unknown_bot", f"No bot '{kind}'. Bots for this game: {', '.join(game.bots)}.")
-        return chosen
+        if kind is None:
+            return "basic" if "basic" in game.bots else next(iter(game.bots))
+        if kind not in game.bots:
+            raise ApiError(422, "unknown_bot", f"No bot {kind[:40]!r}. Bots for this game: {', '.join(game.bots)}.")
+        return kind
 
     def _require_host(self, row: TableRow, seats: list[SeatRow], who: Holder) -> None:
         if seat_row(seats, who).seat != row.host_seat:
@@ -298,8 +331,8 @@ class TableService:
             for _ in range(count):
                 taken = {s.name for s in seats}
                 base = next((f"Bot {n}" for n in BOT_NAMES if f"Bot {n}" not in taken), "Bot")
-                new = SeatRow(table_id=table_id, seat=len(seats), name=self._unique_name(base, seats), bot=bot_kind,
-                              token_hash=None, away=False, connections=0)
+                new = SeatRow(table_id=table_id, seat=len(seats), name=unique_name(base, self._names(seats)),
+                              bot=bot_kind, token_hash=None, away=False, connections=0)
                 session.add(new)
                 seats.append(new)
 
@@ -356,35 +389,19 @@ class TableService:
             row.state = state
             row.status = "playing"
             row.seq = 0
-            self._after_change(row, seats, game)
+            settle(game, row, seats)
 
         await self._mutate(table_id, change)
         if self.after_action:
             await self.after_action(table_id)
 
-    def _after_change(self, row: TableRow, seats: list[SeatRow], game: Game) -> None:
-        """Recompute what follows from the new state: deadline, bots waiting, finished."""
-        assert row.state is not None
-        stamp = now()
-        humans = {s.seat for s in seats if s.bot is None}
-        required = game.required(row.state)  # asks every seat's legal list: worth doing once per change
-        row.deadline, row.timer_key = next_deadline(
-            game, row.state, humans, row.turn_timer, row.timer_key, aware(row.deadline), stamp, required=required)
-        # Only bots play must wait for; optional moves are offered to bots after every change anyway.
-        bots = {s.seat for s in seats if s.bot is not None}
-        row.bots_waiting = bool(bots & set(required))
-        if game.result(row.state) is not None:
-            row.status = "finished"
-            row.deadline = None
-            row.bots_waiting = False
-        row.updated_at = stamp
-
     # ----------------------------------------------------------------- play
 
     @runs_to_end
-    async def act(self, table_id: str, who: Actor, action: Any, expect_seq: int | None = None, *,
+    async def act(self, table_id: str, who: Actor | None, action: Any, expect_seq: int | None = None, *,
                   source: str = "seat", strict: bool = False) -> int:
-        """Apply one action in one seq-guarded transaction; returns the new seq.
+        """Apply one action in one seq-guarded transaction; returns the new seq. ``who`` None is the platform
+        closing a self-closing window at its deadline (``action`` is then ``EXPIRE``).
 
         A legal action is applied even when ``expect_seq`` is old (ten simultaneous votes must not bounce); an
         illegal one on an old view is a 409 (refresh), on a current view a 422. ``strict`` (bots, timers) drops the
@@ -402,25 +419,15 @@ class TableService:
                         raise ApiError(409, "game_over", "The game is over; no more actions are taken.")
                     if strict and expect_seq != row.seq:
                         raise Conflict()
-                    seat_now = seat_row(seats, who)
-                    seat = seat_now.seat
                     game = self.game(row.game)
-                    assert row.state is not None
                     try:
-                        new_state = apply_checked(game, row.state, seat, action)
+                        seat = play(game, row, seats, who, action, source)
                     except IllegalAction as exc:
                         if expect_seq is not None and expect_seq < row.seq:
                             raise ApiError(409, "stale_seq", f"The table has moved on (you saw {expect_seq}, it is "
                                            f"now {row.seq}) and that action is no longer allowed: "
                                            f"{exc.message}") from exc
                         raise ApiError(422, exc.code, exc.message) from exc
-                    row.state = new_state
-                    row.seq = new_state["seq"]
-                    if source == "seat":
-                        seat_now.away = False
-                    elif source == "timer" and seat_now.bot is None:
-                        seat_now.away = True
-                    self._after_change(row, seats, game)
                     session.add(ActionRow(table_id=table_id, seq=row.seq, seat=seat, action=action, source=source,
                                           created_at=now()))
                     try:
@@ -454,8 +461,11 @@ class TableService:
                 raise ApiError(404, "unknown_seat", f"There is no seat {target} at this table.")
             if victim.bot is not None:
                 raise ApiError(409, "already_bot", "A bot already plays that seat.")
+            if victim.connections > 0 and not victim.away:
+                raise ApiError(409, "still_playing", f"{victim.name} is still connected and playing; a seat goes to a "
+                                                     "bot only once its player has left or stopped answering.")
             victim.bot = bot_kind
-            self._after_change(row, seats, game)
+            settle(game, row, seats)
 
         await self._mutate(table_id, change)
         if self.after_action:
@@ -470,7 +480,7 @@ class TableService:
             mine.bot = None
             mine.away = False
             if row.status == "playing":
-                self._after_change(row, seats, self.game(row.game))
+                settle(self.game(row.game), row, seats)
 
         await self._mutate(table_id, change)
 

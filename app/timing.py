@@ -22,7 +22,7 @@ def next_deadline(
     """The deadline after a change, and the key saying what it belongs to.
 
     A game window (a response window, say) has its own length and key: the deadline holds while that window stays
-    open. Otherwise the table's turn timer runs for the people play is waiting on; it keeps running while a
+    open. So does a step whose actors are secret (``game.secret_step``), for as long as its key stays. Otherwise the table's turn timer runs for the people play is waiting on; it keeps running while a
     simultaneous step only loses seats (a vote filling up), and starts afresh when anyone new must act.
     ``required`` is ``game.required(state)`` when the caller has it already.
     """
@@ -34,9 +34,20 @@ def next_deadline(
         if key == old_key and old_deadline is not None:
             return old_deadline, key
         return now + timedelta(seconds=window.seconds), key
+    required = game.required(state) if required is None else required
+    step = game.secret_step(state)
+    if step is not None:
+        # Who has acted in this step is secret: the deadline is set when the step begins and holds, unchanged, until
+        # the next step, even once only bots are left to act (its turning null would tell everyone the people are
+        # done).
+        key = f"s:{step}"
+        if key == old_key:
+            return old_deadline, key
+        starts = bool(turn_timer) and bool(set(required) & humans)
+        return (now + timedelta(seconds=turn_timer) if starts and turn_timer else None), key
     if not turn_timer:
         return None, None
-    waiting = sorted(set(game.required(state) if required is None else required) & humans)
+    waiting = sorted(set(required) & humans)
     if not waiting:
         return None, None
     key = "t:" + ",".join(map(str, waiting))

@@ -12,8 +12,9 @@ function isFinalClose(code) {
 
 export function connect({ tableId, token, spectate, onMessage, onStatus = () => {} }) {
   const scheme = location.protocol === "https:" ? "wss" : "ws";
-  const query = token ? `token=${encodeURIComponent(token)}` : `spectate=${encodeURIComponent(spectate ?? "")}`;
-  const url = `${scheme}://${location.host}/ws/tables/${encodeURIComponent(tableId)}?${query}`;
+  // The credential goes in the first message, never in the URL, so no server or proxy log can hold it.
+  const url = `${scheme}://${location.host}/ws/tables/${encodeURIComponent(tableId)}`;
+  const auth = JSON.stringify(token ? { type: "auth", token } : { type: "auth", spectate: spectate ?? "" });
   let ws = null;
   let attempt = 0;
   let timer = null;
@@ -27,6 +28,7 @@ export function connect({ tableId, token, spectate, onMessage, onStatus = () => 
     const socket = new WebSocket(url);
     ws = socket;
     socket.onopen = () => {
+      socket.send(auth);
       attempt = 0;
       onStatus("open", {});
     };
