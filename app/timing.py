@@ -22,8 +22,9 @@ def next_deadline(
     """The deadline after a change, and the key saying what it belongs to.
 
     A game window (a response window, say) has its own length and key: the deadline holds while that window stays
-    open. So does a step whose actors are secret (``game.secret_step``), for as long as its key stays. Otherwise the table's turn timer runs for the people play is waiting on; it keeps running while a
-    simultaneous step only loses seats (a vote filling up), and starts afresh when anyone new must act.
+    open. So does a step whose actors are secret (``game.secret_step``), for as long as its key stays. Otherwise the
+    table's turn timer runs for the people play is waiting on; it keeps running while a simultaneous step only loses
+    seats (a vote filling up), and starts afresh when anyone new must act.
     ``required`` is ``game.required(state)`` when the caller has it already.
     """
     if game.result(state) is not None:
