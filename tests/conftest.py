@@ -53,6 +53,7 @@ class ServerProcess:
     port: int = field(default_factory=free_port)
     process: subprocess.Popen[bytes] | None = None
     log_path: Path | None = None
+    args: list[str] = field(default_factory=list)  # more `tabletop serve` arguments, e.g. ["--workers", "2"]
 
     @property
     def url(self) -> str:
@@ -62,7 +63,7 @@ class ServerProcess:
         log = open(self.log_path, "ab") if self.log_path else None
         try:  # the child keeps its own copy of the descriptor
             self.process = subprocess.Popen(
-                [sys.executable, "-m", "app.cli", "serve", "--port", str(self.port)],
+                [sys.executable, "-m", "app.cli", "serve", "--port", str(self.port), *self.args],
                 cwd=ROOT, env=self.env, stdout=log or subprocess.DEVNULL, stderr=subprocess.STDOUT,
             )
         finally:

@@ -153,6 +153,14 @@ function refused(status, reason) {
     gate(reason || "There is no such table. Check the link.");
     return;
   }
+  if (token && status === 4403) {
+    // The server closed a seat's socket because the seat is gone: removed by the host, or left from another tab.
+    clearToken(tableId);
+    token = null;
+    const why = reason || "You no longer hold a seat at this table.";
+    gate(invite ? `${why} You can join again:` : why, { join: Boolean(invite) });
+    return;
+  }
   if (token) {
     clearToken(tableId);
     token = null;

@@ -1,0 +1,66 @@
+"""In the browser: a player removed from a lobby is told so at once, and their page hears nothing more of the table;
+the site's own pages work under the Content-Security-Policy with nothing refused."""
+
+from __future__ import annotations
+
+import re
+
+from playwright.sync_api import BrowserContext, expect
+
+from tests.browser.test_platform import create_table
+from tests.conftest import ServerProcess
+
+
+def test_a_removed_player_s_page_says_so_and_receives_nothing_more(browser, server: ServerProcess) -> None:  # type: ignore[no-untyped-def]
+    host_ctx: BrowserContext = browser.new_context()
+    guest_ctx: BrowserContext = browser.new_context()
+    try:
+        host = host_ctx.new_page()
+        create_table(host, server)
+        expect(host.locator("#invite-link")).to_have_value(re.compile("invite="))
+        invite = host.locator("#invite-link").input_value()
+        assert "invite=" in invite
+        guest = guest_ctx.new_page()
+        frames: list[str] = []
+        guest.on("websocket", lambda ws: ws.on("framereceived", lambda payload: frames.append(str(payload))))
+        guest.goto(invite)
+        guest.fill("#join-name", "Bob")
+        guest.click("#join")
+        expect(guest.locator("#lobby")).to_be_visible()
+        third = guest_ctx.browser.new_context()  # Cara joins after Bob, so removing Bob moves her into his seat
+        try:
+            cara = third.new_page()
+            cara.goto(invite)
+            cara.fill("#join-name", "Cara")
+            cara.click("#join")
+            expect(host.locator("#lobby-seats li")).to_have_count(3)
+            expect(guest.locator("#lobby-seats li")).to_have_count(3)
+            guest.wait_for_timeout(300)
+            before = len(frames)
+            host.get_by_role("button", name="Remove Bob").click()
+            expect(guest.locator("#gate-message")).to_contain_text(re.compile("no longer hold a seat"))
+            expect(host.locator("#lobby-seats li")).to_have_count(2)
+            host.click("#start")  # the game starts without Bob: his page must hear none of it
+            expect(cara.locator("#legal")).to_be_visible()
+            guest.wait_for_timeout(500)
+            assert frames[before:] == [], frames[before:]
+            expect(guest.locator("#table-layout")).to_be_hidden()
+        finally:
+            third.close()
+    finally:
+        host_ctx.close()
+        guest_ctx.close()
+
+
+def test_pages_load_under_the_content_security_policy(context: BrowserContext, server: ServerProcess) -> None:
+    page = context.new_page()
+    violations: list[str] = []
+    page.on("console", lambda msg: violations.append(msg.text) if "Content Security Policy" in msg.text else None)
+    response = page.goto(server.url + "/")
+    assert response is not None and "frame-ancestors 'none'" in response.headers["content-security-policy"]
+    table_id = create_table(page, server)
+    expect(page.locator("#lobby")).to_be_visible()
+    page.goto(f"{server.url}/games/turncoats/rules")
+    expect(page.locator("svg.rules-map")).to_be_visible()
+    page.goto(f"{server.url}/t/{table_id}/verify")
+    assert violations == []
