@@ -105,7 +105,9 @@ class Game:
         unknown = sorted(set(raw) - set(self.options.model_fields))
         if unknown:
             known = ", ".join(self.options.model_fields) or "none"
-            raise ValueError(f"unknown option(s) {', '.join(unknown)}; this game's options are: {known}")
+            named = ", ".join(name[:40] for name in unknown[:5]) + (f" and {len(unknown) - 5} more" if len(unknown) > 5
+                                                                     else "")
+            raise ValueError(f"unknown option(s) {named}; this game's options are: {known}")
         return self.options.model_validate(raw, strict=True)
 
     def new_state(self, players: int, options: Mapping[str, Any] | None, seed: int) -> State:

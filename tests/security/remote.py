@@ -20,22 +20,29 @@ Message = dict[str, Any]
 @dataclass
 class Remote:
     url: str
+    source: str = "127.0.0.1"  # the client's own address: limits per address are tested from addresses of their own
+
+    def _client(self) -> httpx.Client:
+        return httpx.Client(transport=httpx.HTTPTransport(local_address=self.source), timeout=10, trust_env=False)
+
+    def request(self, method: str, path: str, token: str | None = None, **kwargs: Any) -> httpx.Response:
+        headers = {"Authorization": f"Bearer {token}"} if token else {}
+        headers.update(kwargs.pop("headers", {}))
+        with self._client() as client:
+            return client.request(method, self.url + path, headers=headers, **kwargs)
 
     @property
     def ws_base(self) -> str:
         return self.url.replace("http://", "ws://", 1)
 
     def post(self, path: str, token: str | None = None, **body: Any) -> httpx.Response:
-        headers = {"Authorization": f"Bearer {token}"} if token else {}
-        return httpx.post(self.url + path, json=body, headers=headers, timeout=10)
+        return self.request("POST", path, token, json=body)
 
     def get(self, path: str, token: str | None = None, **params: Any) -> httpx.Response:
-        headers = {"Authorization": f"Bearer {token}"} if token else {}
-        return httpx.get(self.url + path, params=params, headers=headers, timeout=10)
+        return self.request("GET", path, token, params=params)
 
     def delete(self, path: str, token: str | None = None) -> httpx.Response:
-        headers = {"Authorization": f"Bearer {token}"} if token else {}
-        return httpx.delete(self.url + path, headers=headers, timeout=10)
+        return self.request("DELETE", path, token)
 
     def table(self, name: str = "Alice", game: str = "hidden-hands", **extra: Any) -> RemoteTable:
         created = self.post("/api/tables", game=game, name=name, **extra)
@@ -53,10 +60,12 @@ class Remote:
         url = f"{self.ws_base}/ws/tables/{table_id}"
         if in_url:
             url += f"?token={token}" if token else f"?spectate={spectate}"
-        with connect(url, additional_headers=headers or None, max_size=None, open_timeout=10) as ws:
+        with connect(url, additional_headers=headers or None, max_size=None, open_timeout=10, proxy=None,
+                     source_address=(self.source, 0)) as ws:
             if auth and not in_url:
-                ws.send(json.dumps({"type": "auth", "token": token} if token
-                                   else {"type": "auth", "spectate": spectate}))
+                with contextlib.suppress(ConnectionClosed):  # refused before it asked: the refusal is still there
+                    ws.send(json.dumps({"type": "auth", "token": token} if token
+                                       else {"type": "auth", "spectate": spectate}))
             yield ws
 
 
