@@ -38,7 +38,8 @@ def raw_post(process: ServerProcess, path: str, head: dict[str, str], body: byte
     """POST over a bare socket, sending only part of a large declared body: (status, response body, seconds)."""
     started = time.monotonic()
     with socket.create_connection(("127.0.0.1", process.port), timeout=10) as sock:
-        lines = [f"POST {path} HTTP/1.1", "Host: 127.0.0.1", "Connection: close", *[f"{k}: {v}" for k, v in head.items()]]
+        lines = [f"POST {path} HTTP/1.1", "Host: 127.0.0.1", "Connection: close",
+                 *[f"{k}: {v}" for k, v in head.items()]]
         sock.sendall(("\r\n".join(lines) + "\r\n\r\n").encode() + body)
         data = b""
         while chunk := sock.recv(65536):
