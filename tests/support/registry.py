@@ -11,7 +11,7 @@ from collections.abc import Mapping
 from typing import Any
 
 import games
-from games.protocol import Action, Game, Seat, State, apply_checked
+from games.protocol import EXPIRE, Action, Game, Seat, State, apply_logged
 from tests.support import hidden_hands
 
 ALL_GAMES: dict[str, Game] = {**games.GAMES, hidden_hands.GAME.id: hidden_hands.GAME}
@@ -31,6 +31,12 @@ def concrete(legal: list[Action]) -> list[Action]:
     return [entry for entry in legal if not entry.get("template")]
 
 
+def closes_itself(game: Game, state: State) -> bool:
+    """A self-closing window is open: when its deadline passes the platform applies ``apply_expiry``."""
+    window = game.window(state)
+    return window is not None and window.closes_itself and game.expire is not None and game.result(state) is None
+
+
 def play_random(
     game: Game,
     players: int,
@@ -39,38 +45,50 @@ def play_random(
     *,
     options: Mapping[str, Any] | None = None,
     bot: str = "random",
-) -> tuple[list[State], list[tuple[Seat, Action]]]:
-    """Play one game to the end through ``apply_checked``, choosing with ``bot`` (a plain random pick without one).
+) -> tuple[list[State], list[tuple[Seat | None, Action]]]:
+    """Play one game to the end through ``apply_logged``, choosing with ``bot`` (a plain random pick without one).
 
     Returns every state (index 0 is the initial one, index i the state after the i-th action) and the actions played
-    as ``(seat, action)``. A bot may pass (return None); a seat in ``required`` must get an action, so when the bot
-    passes for it too a random complete legal action is played for it.
+    as ``(seat, action)``, or ``(None, EXPIRE)`` for a window closing at its deadline. A bot may pass (return None);
+    a seat in ``required`` must get an action, so when the bot passes for it too a random complete legal action is
+    played for it. When nobody is required and a self-closing window is open, a pass lets its deadline pass.
     """
     chooser = game.bots.get(bot)
     state = game.new_state(players, options, seed)
     states = [state]
-    actions: list[tuple[Seat, Action]] = []
+    actions: list[tuple[Seat | None, Action]] = []
     for _ in range(STEP_CAP):
         if game.result(state) is not None:
             return states, actions
-        waiting = game.waiting_on(state)
-        assert waiting, f"{game.id} seed {seed}: the game is not over yet no seat may act (step {len(actions)})"
-        seat = rand.choice(waiting)
-        action = _ask(game, state, seat, chooser, rand)
-        if action is None:
-            required = game.required(state)
-            seat = rand.choice(required) if required else seat
-            action = _ask(game, state, seat, chooser, rand)
-            if action is None:
-                choices = concrete(game.legal(state, seat))
-                assert choices, f"{game.id} seed {seed}: seat {seat} has only template actions to fall back on"
-                action = rand.choice(choices)
-        state = apply_checked(game, state, seat, action)
+        move = _move(game, state, chooser, rand, f"{game.id} seed {seed} (step {len(actions)})")
+        state = apply_logged(game, state, *move)
         states.append(state)
-        actions.append((seat, action))
+        actions.append(move)
     if game.result(state) is not None:
         return states, actions
     raise AssertionError(f"{game.id} with {players} players, seed {seed}: no result after {STEP_CAP} actions")
+
+
+def _move(game: Game, state: State, chooser: Any, rand: random.Random, where: str) -> tuple[Seat | None, Action]:
+    waiting = game.waiting_on(state)
+    expiring = closes_itself(game, state)
+    assert waiting or expiring, f"{where}: the game is not over yet no seat may act and no window closes by itself"
+    if not waiting:
+        return None, EXPIRE
+    seat = rand.choice(waiting)
+    action = _ask(game, state, seat, chooser, rand)
+    if action is not None:
+        return seat, action
+    required = game.required(state)
+    if not required and expiring:
+        return None, EXPIRE  # nobody owes anything and nobody wants to act: the window runs to its deadline
+    seat = rand.choice(required) if required else seat
+    action = _ask(game, state, seat, chooser, rand)
+    if action is None:
+        choices = concrete(game.legal(state, seat))
+        assert choices, f"{where}: seat {seat} has only template actions to fall back on"
+        action = rand.choice(choices)
+    return seat, action
 
 
 def _ask(game: Game, state: State, seat: Seat, chooser: Any, rand: random.Random) -> Action | None:
