@@ -27,14 +27,17 @@ class Options(BaseModel):
     model_config = ConfigDict(extra="forbid")
 
     window_mode: Literal["quick", "fixed"] = Field(
-        "quick", description="quick: a window closes once every living player has continued; fixed: it always runs "
-                             "to its deadline, so answer time tells nothing.")
+        "quick", description="quick: a window closes once every living player has continued; fixed: there is no "
+                             "continue and a window always runs to its deadline (0 seconds: it closes at once), so "
+                             "answer time tells nothing.")
     response_window_s: int = Field(RESPONSE_WINDOW_S, ge=0, le=WINDOW_S_MAX,
                                    description="Seconds of the window after a Spy or Conceal card is given or an "
-                                               "Agent places a War card (0: no timer).")
+                                               "Agent places a War card (0: no timer in quick mode; a fixed "
+                                               "window then closes at once).")
     assassination_window_s: int = Field(ASSASSINATION_WINDOW_S, ge=0, le=WINDOW_S_MAX,
                                         description="Seconds of the window after an assassination is declared "
-                                                    "(0: no timer).")
+                                                    "(0: no timer in quick mode; a fixed window then "
+                                                    "closes at once).")
 
 
 GAME = Game(
@@ -52,6 +55,8 @@ GAME = Game(
     bots={"basic": basic_bot, "random": random_bot},
     window=rules.window,
     must_act=rules.must_act,
+    secret_step=rules.secret_step,
+    expire=rules.expire,
     secrets=secrets,
     resample=resample,
     description="Patriots against Redcoats, and nobody is sure who is who. Spy on each other to force Loyalty cards "

@@ -257,15 +257,12 @@ def _confirm(mind: Mind, legal: list[Action], rand: random.Random) -> Action:
 
 
 def _respond(mind: Mind, legal: list[Action], rand: random.Random) -> Action | None:
-    """In a response window: a target saves itself with a Turncoat when one stays face down; else continue,
-    except in a timed fixed window, which runs to its deadline (the platform's timer continues for everyone)."""
+    """In a response window: a target saves itself with a Turncoat when one stays face down; else continue. A fixed
+    window has no continue (it runs to its deadline and closes by itself), so there the bot simply waits."""
     facedown = sum(1 for c in mind.cards if not c["face_up"])
     save = [a for a in legal if a["type"] == "turncoat"]
     if save and facedown >= 2:
         return save[0]
-    window = mind.view.get("window") or {}
-    if window.get("mode") == "fixed" and window.get("seconds", 0) > 0:
-        return None
     return next((a for a in legal if a["type"] == "continue"), None)
 
 

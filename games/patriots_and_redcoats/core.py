@@ -61,6 +61,13 @@ def over(state: State) -> bool:
     return state["phase"] == "over"
 
 
+def new_step(state: State) -> int:
+    """A fresh number for a simultaneous secret step (a confirmation, a Winter flip or selection): see
+    ``rules.secret_step``. Counted apart from the window serials so window keys stay as they were."""
+    state["steps"] = state.get("steps", 0) + 1
+    return int(state["steps"])
+
+
 # ----------------------------------------------------------------------------- Loyalty cards
 
 

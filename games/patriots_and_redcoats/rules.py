@@ -123,6 +123,7 @@ def setup(players: int, options: Any, seed: int) -> State:
         "stack": [{"kind": "round", "step": "setup"}],
         "windows": [],
         "serial": 0,
+        "steps": 0,
         "councils": [],
         "outcome": None,
     })
@@ -168,6 +169,8 @@ def must_act(state: State) -> list[Seat]:
     if state["phase"] == "over":
         return []
     if state["windows"]:
+        if windows.fixed(state):
+            return []  # nobody owes anything: the window closes at its deadline (a target's Turncoat is optional)
         return windows.still_waiting(state, state["windows"][-1])
     return sorted(prompts(state))
 
@@ -201,15 +204,54 @@ def default_action(state: State, seat: Seat) -> Action:
 
 
 def window(state: State) -> Window | None:
-    """The deadline of the top response window: its key changes whenever a window opens or one beneath reopens."""
+    """The deadline of the top response window: its key changes whenever a window opens or one beneath reopens.
+
+    A fixed-mode window closes itself: nobody can shorten it and the platform calls ``expire`` at its deadline.
+    Our ruling: a fixed window of 0 seconds closes at once (its deadline is the moment it opens), since without
+    continue nothing else could ever close it; a quick window of 0 seconds has no timer and waits for everyone to
+    continue (the table's turn timer covers the absent)."""
     if state["phase"] == "over" or not state["windows"]:
         return None
     top = state["windows"][-1]
     options = state["options"]
     seconds = options["assassination_window_s"] if top["kind"] == "assassination" else options["response_window_s"]
+    key = window_key(top)
+    if windows.fixed(state):
+        return Window(key=key, seconds=max(seconds, 0), closes_itself=True)
     if seconds <= 0:
-        return None  # no timer: the window closes once everyone has continued (the turn timer covers the absent)
-    return Window(key=f"pr-window-{top['serial']}", seconds=seconds)
+        return None
+    return Window(key=key, seconds=seconds)
+
+
+def window_key(top: windows.Window) -> str:
+    return f"pr-window-{top['serial']}"
+
+
+def expire(state: State) -> None:
+    """Protocol hook: a fixed window's deadline has passed; it closes as if every living player had continued."""
+    assert state["windows"] and windows.fixed(state), "only a fixed window closes by itself"
+    windows.expire(state)
+    advance(state)
+    check_invariants(state)
+
+
+def secret_step(state: State) -> str | None:
+    """The current step when who has acted in it is secret (edition, Secrets: a response window in either mode, the
+    loyalty confirmation, the Winter flip and selection), else None. The key names the step instance: it changes
+    when a window opens or reopens and when a new confirmation or Winter sub-step begins, and never with who has
+    acted. A vote is not secret in this sense: who has voted shows (only how stays hidden until all are in)."""
+    if state["phase"] == "over":
+        return None
+    if state["windows"]:
+        return window_key(state["windows"][-1])
+    frame = state["stack"][-1]
+    if frame["kind"] == "confirm" and frame["choices"] is not None:
+        return f"pr-confirm-{frame.get('step_id')}"
+    if frame["kind"] == "winter":
+        started = {"flip": frame["flips"], "select": frame["picks"]}.get(frame["step"])
+        if started is not None:
+            return f"pr-winter-{frame['step']}-{frame.get('step_id')}"
+    return None
 
 
 # ----------------------------------------------------------------------------- invariants

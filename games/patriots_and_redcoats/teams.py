@@ -7,7 +7,7 @@ game then ends) is loyal to their third card, or to their team before this Winte
 
 from __future__ import annotations
 
-from games.patriots_and_redcoats.core import Frame, kinds, living, say
+from games.patriots_and_redcoats.core import Frame, kinds, living, new_step, say
 from games.patriots_and_redcoats.data import COLOUR, LEADERS, PATRIOT, REDCOAT, SPIES, TEAMS, TURNCOAT
 from games.protocol import Action, Seat, State
 
@@ -63,6 +63,7 @@ def new_confirm() -> Frame:
 def run_confirm(state: State, frame: Frame) -> bool:
     if frame["choices"] is None:
         frame["choices"] = [None] * state["players"]
+        frame["step_id"] = new_step(state)
         say(state, "Everyone confirms their loyalty in secret.")
         return True
     if any(frame["choices"][seat] is None for seat in living(state)):

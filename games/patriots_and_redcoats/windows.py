@@ -2,8 +2,10 @@
 windows).
 
 A window pauses play after (a) a Spy or Conceal card is announced as given, (b) an Agent places a War card, or (c) an
-assassination is declared. Windows stack; only the top one closes, when every living player has continued (the
-platform's timer sends the default ``continue`` at its deadline). A closed assassination window resolves its
+assassination is declared. Windows stack; only the top one closes. Table option ``window_mode``: in ``quick`` mode it
+closes when every living player has continued (the platform's timer sends the default ``continue`` at its deadline);
+in ``fixed`` mode there is no continue at all: the window closes only when the platform calls ``expire`` at its
+deadline, exactly as if every living player had continued. A closed assassination window resolves its
 assassination; the window beneath then reopens with a fresh key. The frames beneath a window finish their own work
 (an announced card's effect, the placed War card's fate) once every window above them has closed.
 """
@@ -24,9 +26,14 @@ from games.patriots_and_redcoats.core import (
 )
 from games.patriots_and_redcoats.data import LOYALTY_NAMES, TURNCOAT
 from games.patriots_and_redcoats.end import eliminate
-from games.protocol import Action, Seat, State
+from games.protocol import Action, IllegalAction, Seat, State
 
 Window = dict[str, Any]
+
+
+def fixed(state: State) -> bool:
+    """Edition: in fixed mode a window always runs to its deadline and nobody can continue."""
+    return bool(state["options"]["window_mode"] == "fixed")
 
 
 def open_window(state: State, kind_: str, **data: Any) -> None:
@@ -45,6 +52,14 @@ def still_waiting(state: State, window: Window) -> list[Seat]:
 def continue_(state: State, seat: Seat) -> None:
     window = state["windows"][-1]
     window["waiting"].remove(seat)
+    settle(state)
+
+
+def expire(state: State) -> None:
+    """The top window's deadline has passed (fixed mode): it closes exactly as if every living player had continued,
+    resolving its assassination and reopening the window beneath with a fresh key. Nothing is sent for anyone: a
+    target who did not reveal a Turncoat in time does not reveal one now (edition, Defaults)."""
+    state["windows"][-1]["waiting"] = []
     settle(state)
 
 
@@ -151,16 +166,22 @@ def resolve(state: State, window: Window) -> None:
 
 
 def window_actions(state: State, seat: Seat) -> list[Action]:
-    """Edition: while a window is open the only actions are continue, assassinate and a target's Turncoat."""
+    """Edition: while a window is open the only actions are continue (quick mode only), assassinate and a target's
+    Turncoat."""
     window = state["windows"][-1]
     actions: list[Action] = []
-    if state["alive"][seat] and seat in window["waiting"]:
+    if not fixed(state) and state["alive"][seat] and seat in window["waiting"]:
         actions.append({"type": "continue"})
     return actions + counter_options(state, seat)
 
 
 def window_default(state: State, seat: Seat) -> Action:
-    """Edition: a target reveals a face-down Turncoat if one remains face down afterwards, else continue."""
+    """Edition: a target reveals a face-down Turncoat if one remains face down afterwards, else continue (quick mode).
+
+    In fixed mode nobody owes anything in a window (``must_act`` is empty), so the platform never asks; a target who
+    may still reveal gets the same Turncoat default, and anyone else is refused: nothing is sent for anyone."""
     if counter_options(state, seat) and len(face_down_slots(state, seat)) >= 2:
         return {"type": "turncoat"}
+    if fixed(state):
+        raise IllegalAction("not_your_turn", "Nothing is owed in a fixed window: it closes at its deadline.")
     return {"type": "continue"}

@@ -17,6 +17,7 @@ from games.patriots_and_redcoats.core import (
     kind,
     leaders_held,
     living,
+    new_step,
     next_living,
     s,
     say,
@@ -54,6 +55,7 @@ def run_winter(state: State, frame: Frame) -> bool:
     if step == "flip":
         if frame["flips"] is None:
             frame["flips"] = [None] * state["players"]
+            frame["step_id"] = new_step(state)
             say(state, "Winter: every player flips one face-up Loyalty card face down, all at once.")
             return True
         if any(frame["flips"][seat] is None for seat in living(state)):
@@ -65,6 +67,7 @@ def run_winter(state: State, frame: Frame) -> bool:
                 say(state, f"{s(seat)} flips {article(kind(state['hands'][seat][slot]['id']))} face down.")
         frame["step"] = "select"
         frame["picks"] = [None] * state["players"]
+        frame["step_id"] = new_step(state)
         say(state, "Winter: every player picks a face-down Loyalty card to pass to the next player clockwise.")
         return True
     if step == "select":

@@ -15,7 +15,7 @@ from games.patriots_and_redcoats import GAME, rules
 from games.patriots_and_redcoats.core import kinds, leaders_held, zones
 from games.patriots_and_redcoats.data import LOYALTY, SPYCRAFT, WAR
 from games.patriots_and_redcoats.teams import team_of
-from games.protocol import Action, State, Viewer, apply_checked
+from games.protocol import Action, State, Viewer, apply_checked, apply_expiry
 
 # Short names for Loyalty kinds in scenarios.
 P, R, T = "patriot", "redcoat", "turncoat"
@@ -132,9 +132,18 @@ def acts(state: State, *moves: tuple[int, Action]) -> State:
     return state
 
 
+def expire(state: State) -> State:
+    """A fixed window's deadline passes: the platform's move, nobody's action."""
+    return apply_expiry(GAME, state)
+
+
 def close_windows(state: State) -> State:
+    """Close every open window: everyone continues (quick mode), or each deadline passes (fixed mode)."""
     while state["windows"] and GAME.result(state) is None:
-        state = act(state, GAME.required(state)[0], {"type": "continue"})
+        if state["options"]["window_mode"] == "fixed":
+            state = expire(state)
+        else:
+            state = act(state, GAME.required(state)[0], {"type": "continue"})
     return state
 
 

@@ -214,9 +214,9 @@ def test_nobody_targets_themselves_or_the_dead() -> None:
 
 def test_fixed_mode_and_zero_second_windows() -> None:
     fixed = declare(build(7, SPIES, options={"window_mode": "fixed", "assassination_window_s": 30}), 2, 5)
-    assert GAME.window(fixed) == Window(key=f"pr-window-{fixed['serial']}", seconds=30)
+    assert GAME.window(fixed) == Window(key=f"pr-window-{fixed['serial']}", seconds=30, closes_itself=True)
     assert GAME.view(fixed, 4)["window"]["mode"] == "fixed"
-    assert [GAME.default_action(fixed, seat) for seat in GAME.required(fixed)] == [{"type": "continue"}] * 7
+    assert GAME.required(fixed) == []  # nobody owes anything: the window closes at its deadline
     untimed = declare(build(7, SPIES, options={"assassination_window_s": 0}), 2, 5)
     assert GAME.window(untimed) is None and GAME.required(untimed) == list(range(7))
 

@@ -45,9 +45,12 @@ def test_bots_finish_games(bot: str, players: int) -> None:
         assert GAME.result(states[-1]) is not None
 
 
-def test_fixed_mode_games_finish() -> None:
-    states, _ = play_random(GAME, 6, 3, random.Random(3), options={"window_mode": "fixed"}, bot="basic")
+@pytest.mark.parametrize("bot", ["basic", "random"])
+def test_fixed_mode_games_finish(bot: str) -> None:
+    states, actions = play_random(GAME, 6, 3, random.Random(3), options={"window_mode": "fixed"}, bot=bot)
     assert GAME.result(states[-1]) is not None
+    assert (None, {"type": "expire"}) in actions  # windows close by their deadline ...
+    assert all(action["type"] != "continue" for _, action in actions)  # ... never by anyone's continue
 
 
 def _ask(state: dict, seat: int) -> dict | None:
@@ -84,5 +87,6 @@ def test_basic_bot_passes_on_optional_actions_and_fixed_windows() -> None:
     hands = [[PL, P, P], [RL, R, R], [PS, P, R], [RS, R, T], [P, R, T], [P, P, R], [R, R, P]]
     state = build(7, hands, spycraft=[("spy", 1)], options={"window_mode": "fixed"})
     state = act(state, 0, {"type": "spy", "to": 4})
-    assert _ask(state, 5) is None  # fixed windows run to their deadline
-    assert GAME.bots["random"](GAME.view(state, 5), GAME.legal(state, 5), random.Random(0)) == {"type": "continue"}
+    assert GAME.legal(state, 5) == []  # fixed windows have no continue: they run to their deadline
+    assert _ask(state, 5) is None
+    assert GAME.bots["random"](GAME.view(state, 5), GAME.legal(state, 5), random.Random(0)) is None
