@@ -4,7 +4,7 @@ Each player is dealt four gems from a shuffled pouch (values 1..20). First, a si
 sets one gem aside face down (like building a deck before play). Then three rounds: in each, every player secretly
 commits one gem; when all have committed, the gems are shown at once and the highest scores a point (a tie scores
 nothing). With ``review_s`` above zero a public review window follows each reveal: everyone continues, or the window
-times out. Most points wins; ties share the win.
+times out (who has continued is secret: a ``secret_step``). Most points wins; ties share the win.
 
 Secrets: a hand, a set-aside gem and a committed gem are their owner's only; the undealt gems are nobody's. Who has
 committed already is public (the view shows it), how is not.
@@ -160,6 +160,14 @@ def window(state: State) -> Window | None:
     return None
 
 
+def secret_step(state: State) -> str | None:
+    """The review window is the one step whose actors are secret: who has continued is in no view or log line (who
+    has set aside or committed is public)."""
+    if state["phase"] == "review":
+        return f"review-{len(state['shown'])}"
+    return None
+
+
 def teams(state: State) -> dict[Seat, str]:
     """Public teams when the option is on: even seats are gold, odd seats are silver."""
     if not state.get("teams"):
@@ -235,6 +243,7 @@ GAME = Game(
     default_action=default_action,
     bots={"random": random_bot, "basic": greedy_bot},
     window=window,
+    secret_step=secret_step,
     teams=teams,
     secrets=secrets,
     resample=resample,
