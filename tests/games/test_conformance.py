@@ -27,8 +27,21 @@ import pytest
 from pydantic import ValidationError
 
 from app.messages import state_message
-from games.protocol import Action, Game, IllegalAction, Seat, State, Viewer, Window, apply_checked, round_trip
-from tests.support.registry import ALL_GAMES, EXTRA_OPTIONS, STEP_CAP, concrete, play_random
+from games.protocol import (
+    Action,
+    Game,
+    IllegalAction,
+    Seat,
+    State,
+    Viewer,
+    Window,
+    apply_checked,
+    apply_expiry,
+    apply_logged,
+    log_for,
+    round_trip,
+)
+from tests.support.registry import ALL_GAMES, EXTRA_OPTIONS, STEP_CAP, closes_itself, concrete, play_random
 
 SEEDS = int(os.environ.get("CONFORMANCE_SEEDS", "30"))  # random games per game, player count and option set
 # Long games get fewer seeds by default (a 10-player Patriots & Redcoats game runs ~430 actions, 11 viewers each),
@@ -46,7 +59,7 @@ RESAMPLES = 2  # redraws per sampled state and viewer
 BOT_GAMES = 4  # whole games per case played by each bot (its picks are also checked on every sampled state)
 HASH_SEED_GAMES = 3  # seeds per case replayed under other PYTHONHASHSEEDs
 
-Played = tuple[list[State], list[tuple[Seat, Action]]]
+Played = tuple[list[State], list[tuple[Seat | None, Action]]]
 _PLAYED: dict[tuple[str, int, str, int], Played] = {}
 
 
@@ -194,7 +207,7 @@ def test_replay_is_deterministic(game: Game, players: int, options: dict[str, An
             starts.add(key(state))
             assert key(state) == key(states[0]), f"seed {seed}: a different initial state"
             for step, (seat, action) in enumerate(actions, start=1):
-                state = apply_checked(game, state, seat, action)
+                state = apply_logged(game, state, seat, action)
                 assert key(state) == key(states[step]), f"seed {seed}: replay diverges at step {step}"
     finally:
         random.setstate(saved)
@@ -248,7 +261,7 @@ def test_json_round_trip(game: Game, players: int, options: dict[str, Any] | Non
             if step < len(actions):
                 seat, action = actions[step]
                 # As the server sees it: the state loaded from the database, the action parsed from a client's JSON.
-                after = apply_checked(game, stored, seat, round_trip(action))
+                after = apply_logged(game, stored, seat, round_trip(action))
                 assert key(after) == key(states[step + 1]), f"seed {seed}, step {step}"
 
 
@@ -273,7 +286,12 @@ def test_log_and_hooks_are_well_formed(game: Game, players: int, options: dict[s
             if window is not None:
                 assert isinstance(window, Window) and isinstance(window.key, str), where
                 assert isinstance(window.seconds, int | float) and math.isfinite(window.seconds), where
-                assert window.seconds > 0 and game.result(state) is None, where
+                # A window without a timer is None; one that closes itself may close at once (0 seconds).
+                assert window.seconds > 0 or (window.closes_itself and window.seconds == 0), where
+                assert game.result(state) is None, where
+                assert not window.closes_itself or game.expire is not None, f"{where}: no expire hook"
+            secret = game.secret_step(state)
+            assert secret is None or (isinstance(secret, str) and secret), f"{where}: secret_step {secret!r}"
             if game.teams is not None:
                 teams = game.teams(state)
                 assert all(0 <= s < players and isinstance(t, str) for s, t in teams.items()), where
@@ -388,6 +406,24 @@ def _refused(game: Game, state: State, seat: Any, action: Any, codes: tuple[str,
 
 
 @per_case
+def test_secret_steps_keep_their_key_while_nothing_public_changes(
+    game: Game, players: int, options: dict[str, Any] | None
+) -> None:
+    """``secret_step`` must not depend on who has acted: an action that changes nothing a spectator sees (a secret
+    pick, a continue) keeps the key, or the platform's deadline would restart and tell everyone that someone acted."""
+    for seed, states, actions in each_game(game, players, options):
+        for step in range(1, len(states)):
+            before, after = states[step - 1], states[step]
+            if game.result(after) is not None:
+                continue
+            same = key(game.view(before, None)) == key(game.view(after, None))
+            same = same and log_for(before, None) == log_for(after, None)
+            if same:
+                where = f"seed {seed}, step {step}, {actions[step - 1]}"
+                assert game.secret_step(after) == game.secret_step(before), where
+
+
+@per_case
 def test_junk_and_illegal_actions_are_refused(game: Game, players: int, options: dict[str, Any] | None) -> None:
     ran = {"altered": 0, "not waiting": 0}
     for seed, states, actions in each_game(game, players, options):
@@ -396,7 +432,12 @@ def test_junk_and_illegal_actions_are_refused(game: Game, players: int, options:
             snapshot = copy.deepcopy(state)
             where = f"seed {seed}, step {step}"
             rand = random.Random(seed * 1000 + step)
+            if not closes_itself(game, state):
+                with pytest.raises(IllegalAction):
+                    apply_expiry(game, state)
             waiting = game.waiting_on(state)
+            if not waiting:  # a self-closing window nobody can act in: only its expiry moves the game on
+                continue
             seat = rand.choice(waiting)
             for junk in SHAPE_JUNK if n == 0 else ():  # checked before the state is read: one state per game will do
                 _refused(game, state, seat, junk, ("bad_action",), where)
@@ -435,7 +476,8 @@ def test_default_actions_are_legal_and_finish_the_game(
             required = game.required(state)
             waiting = game.waiting_on(state)
             assert set(required) <= set(waiting), f"{where}: required {required} but only {waiting} may act"
-            assert required or game.result(state) is not None, f"{where}: the game waits on nobody and stalls"
+            expiring = closes_itself(game, state)
+            assert required or expiring or game.result(state) is not None, f"{where}: the game waits on nobody"
             for seat in required:
                 action = game.default_action(state, seat)
                 assert is_legal(game, state, seat, action), f"{where}: default {action} for seat {seat} not legal"
@@ -445,7 +487,11 @@ def test_default_actions_are_legal_and_finish_the_game(
         for _ in range(STEP_CAP):
             if game.result(state) is not None:
                 break
-            seat = rand.choice(game.required(state))
+            required = game.required(state)
+            if not required:  # the deadline of a window that closes itself
+                state = apply_expiry(game, state)
+                continue
+            seat = rand.choice(required)
             state = apply_checked(game, state, seat, game.default_action(state, seat))
         assert game.result(state) is not None, f"seed {seed}: default actions alone never end the game"
 

@@ -21,6 +21,7 @@ assert hidden_hands.GAME.id not in games.GAMES, "the test game's id clashes with
 # defaults never reach (Hidden Hands' review window, say).
 EXTRA_OPTIONS: dict[str, list[dict[str, Any]]] = {
     hidden_hands.GAME.id: [{"review_s": 5}],
+    "patriots-and-redcoats": [{"window_mode": "fixed"}],  # windows with no continue, closed by their expiry
 }
 
 STEP_CAP = 20_000  # actions; a random game longer than this is taken to be one that never ends
