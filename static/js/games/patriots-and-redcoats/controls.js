@@ -181,26 +181,29 @@ const BUILDERS = {
       body: actions.map((a) => actionButton(a, ["Place ", warCard(cards[a.card] ?? `card ${a.card + 1}`)], ctx, { aria: `Place ${cards[a.card]}` })),
     };
   },
+  // Quick mode only: a fixed window offers no continue (it runs to its deadline), so this never shows there.
   continue(actions, ctx) {
     const w = ctx.view.window;
     return {
       title: w?.kind === "assassination" ? "An assassination! Respond or continue" : "Response window: respond or continue",
-      hint: fixedWindow(w) ? "This window always runs to its deadline." : "It closes once everyone has continued, or when time runs out.",
-      // In fixed mode nobody continues by hand: the deadline closes the window, so answer time tells nothing.
-      body: fixedWindow(w) ? [] : actions.map((a) => actionButton(a, "Continue", ctx, { cls: "pr-continue" })),
+      hint: "It closes once everyone has continued, or when time runs out.",
+      body: actions.map((a) => actionButton(a, "Continue", ctx, { cls: "pr-continue" })),
     };
   },
   turncoat(actions, ctx) {
+    const fixed = fixedWindow(ctx.view.window);
     return {
       title: "You are being assassinated",
-      hint: "Reveal a face-down Turncoat to survive this assassination.",
+      hint: fixed
+        ? "Reveal a face-down Turncoat to survive this assassination. Nothing is revealed for you: if the window closes first, the assassination goes ahead."
+        : "Reveal a face-down Turncoat to survive this assassination.",
       body: actions.map((a) => actionButton(a, "Reveal my Turncoat to survive", ctx, { cls: "pr-danger" })),
     };
   },
 };
 
 function fixedWindow(w) {
-  return w?.mode === "fixed" && w.seconds > 0;
+  return w?.mode === "fixed";
 }
 
 function fallback(actions, ctx) {
@@ -244,7 +247,9 @@ function windowBox(view, ctx) {
     h("p", { class: "pr-window-text", text: ctx.windowText }),
     w.depth > 1 ? h("p", { class: "pr-note", text: `${w.depth} windows are open; the newest closes first.` }) : null,
     pending.length ? h("ul", { class: "pr-assassinations", "aria-label": "Assassinations under way" }, pending) : null,
-    !w.seconds ? h("p", { class: "pr-note", text: "No timer: the window waits for everyone to continue." }) : null);
+    fixedWindow(w)
+      ? h("p", { class: "pr-note", dataset: { fixed: "" }, text: "This window always runs to its deadline: nobody can close it early, and there is nothing to press." })
+      : !w.seconds ? h("p", { class: "pr-note", text: "No timer: the window waits for everyone to continue." }) : null);
 }
 
 // The whole panel: headline, the public situation, the clock, my choices and (for a Spy) the assassination.
