@@ -50,8 +50,9 @@ def run_server(host: str, port: int, workers: int) -> int:
     if settings.migrate_at_start:
         asyncio.run(migrate(settings.database_url))
     os.environ["MIGRATE_AT_START"] = "0"  # inherited by the workers
-    uvicorn.run("app.main:create_app", factory=True, host=host, port=port, workers=workers,
-                log_config=log_config(), ws_max_size=settings.max_frame_bytes)
+    level = os.environ.get("LOG_LEVEL", "info").lower()
+    uvicorn.run("app.main:create_app", factory=True, host=host, port=port, workers=workers, log_level=level,
+                log_config=log_config(level), ws_max_size=settings.max_frame_bytes)
     return 0
 
 

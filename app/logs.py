@@ -14,6 +14,8 @@ from typing import Any
 _PATTERNS = [
     # a credential in a query string: ?token=…, &spectate=…, ?key=…, ?invite=…
     (re.compile(r"([?&](?:token|spectate|key|invite)=)[^&\s\"'#]*", re.IGNORECASE), r"\1[hidden]"),
+    # a credential-bearing header in a dumped handshake
+    (re.compile(r"((?:authorization|cookie|sec-websocket-protocol):\s*).*", re.IGNORECASE), r"\1[hidden]"),
     # an Authorization header's value, or a bearer token quoted anywhere
     (re.compile(r"(bearer\s+)[A-Za-z0-9._~+/=-]+", re.IGNORECASE), r"\1[hidden]"),
     # a credential written as a JSON or Python mapping entry
@@ -25,7 +27,13 @@ _PATTERNS = [
 ]
 
 
+# A websocket frame dumped at debug level ("< TEXT '…' [72 bytes]"): its content is a seat's view or a person's
+# words, so only its direction, kind and size are kept.
+_FRAME = re.compile(r"^([<>] (?:TEXT|BINARY)) .*?(\[\d+ bytes\])?$", re.DOTALL)
+
+
 def redact(text: str) -> str:
+    text = _FRAME.sub(lambda m: f"{m.group(1)} {m.group(2) or ''}".rstrip(), text)
     for pattern, replacement in _PATTERNS:
         text = pattern.sub(replacement, text)
     return text
@@ -62,5 +70,7 @@ def log_config(level: str = "info") -> dict[str, Any]:
             "uvicorn.access": {"handlers": ["default"], "level": level.upper(), "propagate": False},
             "app": {"handlers": ["default"], "level": level.upper(), "propagate": False},
         },
+        # Libraries stay at warnings whatever the level: at debug, database drivers log every statement with its
+        # parameters (invite codes, chat), which no redaction pattern can know.
         "root": {"handlers": ["default"], "level": "WARNING"},
     }

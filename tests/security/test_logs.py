@@ -1,0 +1,103 @@
+"""No secret in any log line: the server runs at debug level through whole games, every URL form that carries a
+credential, refusals and a restart, and its whole log is then searched for every token, key and invite code."""
+
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+
+import pytest
+
+from tests.conftest import ServerProcess, server_env
+from tests.security.remote import Remote, RemoteTable, opening, receive_until
+
+
+def _play_to_the_end(remote: Remote, table: RemoteTable, people: list[str], limit: int = 2000) -> None:
+    for _ in range(limit):
+        moved = False
+        for token in people:
+            state = table.state(token)
+            if state["status"] == "finished":
+                return
+            if state["legal"]:
+                remote.post(f"{table.path}/actions", token, action=state["legal"][0], expect_seq=state["seq"])
+                moved = True
+        if not moved:
+            if table.state(people[0])["status"] == "finished":
+                return
+    raise AssertionError("the game did not finish")
+
+
+def test_the_whole_log_holds_no_secret(tmp_path: Path) -> None:
+    process = ServerProcess(server_env(tmp_path, LOG_LEVEL="debug"), log_path=tmp_path / "server.log")
+    process.start()
+    remote = Remote(process.url)
+    secrets: list[str] = []
+    try:
+        # A whole game of two people over websockets, one in each credential form, and a spectator.
+        table = remote.table("Alice")
+        bob = table.join("Bob")
+        alice = table.tokens[0]
+        secrets += [alice, bob, table.invite, table.spectate]
+        remote.get(f"/t/{table.table_id}", invite=table.invite)  # the invite link, as a browser opens it
+        remote.get(f"/t/{table.table_id}/watch", key=table.spectate)  # the spectator link
+        remote.get(f"{table.path}/state", spectate=table.spectate)
+        with remote.socket(table.table_id, alice, in_url=True) as a, remote.socket(table.table_id, bob) as b, \
+                remote.socket(table.table_id, spectate=table.spectate, in_url=True) as watch:
+            for ws in (a, b, watch):
+                opening(ws)
+            remote.post(f"{table.path}/start", alice)
+            a.send(json.dumps({"type": "chat", "text": f"my token is {alice}"}))  # people paste anything
+            _play_to_the_end(remote, table, [alice, bob])
+            receive_until(watch, lambda m: m["type"] == "state" and m["status"] == "finished", timeout=10)
+        remote.post(f"{table.path}/again", bob)
+
+        # A Turncoats table against bots, to its end.
+        tc = remote.table("Cara", game="turncoats")
+        secrets += [tc.tokens[0], tc.invite, tc.spectate]
+        remote.post(f"{tc.path}/bots", tc.tokens[0], count=2, kind="random")
+        remote.post(f"{tc.path}/start", tc.tokens[0])
+        _play_to_the_end(remote, tc, [tc.tokens[0]])
+
+        # Refusals: real credentials on the wrong table, in every place they can go.
+        other = remote.table("Dan")
+        secrets += [other.tokens[0], other.invite, other.spectate]
+        remote.get(f"{other.path}/state", alice)
+        remote.get(f"{other.path}/state", spectate=table.spectate)
+        remote.post(f"{other.path}/join", name="Eve", invite=table.invite)
+        remote.request("GET", f"/api/tables/{other.table_id}/state?token={alice}")
+        with remote.socket(other.table_id, alice, in_url=True) as ws:
+            ws.recv(timeout=5)
+        remote.request("POST", f"{other.path}/actions", other.tokens[0], content=b"{not json", headers={
+            "Content-Type": "application/json"})
+    finally:
+        process.stop()
+    # A restart reads the same database: its startup lines are checked too.
+    process.start()
+    process.stop()
+
+    assert process.log_path is not None
+    log = process.log_path.read_text()
+    assert "[hidden]" in log and "GET /t/" in log, "the log should show the requests it redacted"
+    assert re.search(r"/ws/tables/\S+\?token=\[hidden\]", log)
+    leaked = [s for s in secrets if s in log]
+    assert leaked == [], [line for line in log.splitlines() if any(s in line for s in leaked)][:5]
+
+
+@pytest.mark.parametrize(("line", "kept"), [
+    ('127.0.0.1:5 - "GET /t/abc?invite=Zz9_-x HTTP/1.1" 200', '"GET /t/abc?invite=[hidden] HTTP/1.1" 200'),
+    ('"WebSocket /ws/tables/abc?token=Q-w_e1&x=1" [accepted]', '/ws/tables/abc?token=[hidden]&x=1'),
+    ("Authorization: Bearer abc.DEF-123", "Authorization: [hidden]"),
+    ("sent Bearer abc.DEF-123 twice", "Bearer [hidden]"),
+    ("< cookie: seat=abc123", "< cookie: [hidden]"),
+    ("""auth failed for {"type":"auth","token":"s3cr3t"}""", '"token":"[hidden]"'),
+    ("""< TEXT '{"type":"auth","token":"s3cr3t"}'""", "< TEXT"),
+    ("postgresql://user:pa55@db/x", "postgresql://user:[hidden]@db/x"),
+    ("""< TEXT '{"type":"state","view":{"hand":["gem-07"]}}' [44 bytes]""", "< TEXT [44 bytes]"),
+])
+def test_redaction_of_each_form(line: str, kept: str) -> None:
+    from app.logs import redact
+
+    assert kept in redact(line)
+    assert not {"gem-07", "s3cr3t", "abc.DEF-123", "abc123"} & set(re.split(r"[\s'\"=:]+", redact(line)))
