@@ -28,6 +28,10 @@ def fill_names(text: str, names: tuple[str, ...]) -> str:
     return _SEAT_REF.sub(name, text)
 
 
+def clock() -> datetime:
+    return datetime.now(UTC)
+
+
 def state_message(
     game: Game,
     *,
@@ -63,6 +67,6 @@ def state_message(
         "log": log,
         "result": result,
         "deadline": deadline.isoformat() if deadline and status == "playing" else None,
-        "now": datetime.now(UTC).isoformat(),  # lets a client with a wrong clock still count down correctly
+        "now": clock().isoformat(),  # lets a client with a wrong clock still count down correctly
         "table": table,
     }

@@ -1,0 +1,106 @@
+"""Standing test (DESIGN.md, side channels): in a step whose actors are secret, nothing public changes with who
+has acted.
+
+For every game, random games are played; at states inside a secret step (``game.secret_step``) where several seats
+still owe an action, the table is put through the server's own bookkeeping (``app.service.play``: state, seq, away
+flags, deadline, status) once with one of them acting and once with another. Every message anyone else receives,
+the state message of each other seat and of a spectator and the presence message, must then be the same, field
+for field. Seats are people and bots mixed, acting in person, by bot or by timeout, because each of those once
+showed publicly (an away flag, a deadline turning null when the last person had acted).
+"""
+
+from __future__ import annotations
+
+import itertools
+import random
+from datetime import UTC, datetime, timedelta
+from typing import Any
+
+import pytest
+
+from app.hub import Hub
+from app.live import presence_message
+from app.models import SeatRow, TableRow
+from app.service import TableService, play, settle
+from app.settings import Settings
+from games.protocol import Game, Seat, State
+from tests.support.registry import ALL_GAMES, EXTRA_OPTIONS, play_random
+
+SEEDS = 2
+STATES_PER_GAME = 10  # secret-step states checked per game played
+PAIRS_PER_STATE = 4
+START = datetime(2026, 1, 1, 12, 0, tzinfo=UTC)
+LATER = START + timedelta(seconds=7)
+SERVICE = TableService(Settings(database_url="sqlite:///:memory:"), None, ALL_GAMES, Hub())  # type: ignore[arg-type]
+
+
+def _cases() -> list[Any]:
+    cases = []
+    for game_id, game in sorted(ALL_GAMES.items()):
+        counts = sorted({game.min_players, (game.min_players + game.max_players) // 2, game.max_players})
+        for options in [None, *EXTRA_OPTIONS.get(game_id, [])]:
+            suffix = "".join(f"-{k}={v}" for k, v in sorted((options or {}).items()))
+            for players in counts:
+                cases.append(pytest.param(game, players, options, id=f"{game_id}-{players}p{suffix}"))
+    return cases
+
+
+def _table(game: Game, state: State, bots: set[Seat], when: datetime, monkeypatch: pytest.MonkeyPatch,
+           before: State | None) -> tuple[TableRow, list[SeatRow]]:
+    """A table in memory as the server would hold it at ``state``, its deadline set when ``before`` led to it."""
+    row = TableRow(id="t", game=game.id, options={}, status="playing", host_seat=0, invite_code="i", spectate_key="k",
+                   seed="s", commitment="c", seq=state["seq"], state=before or state, turn_timer=60.0,
+                   timer_key=None, deadline=None, bots_waiting=False, spectators=1, next_table_id=None,
+                   created_at=START, updated_at=START)
+    seats = [SeatRow(id=100 + n, table_id="t", seat=n, name=f"P{n}", bot="random" if n in bots else None,
+                     token_hash=None, away=False, connections=0 if n in bots else 1) for n in range(state["players"])]
+    monkeypatch.setattr("app.service.now", lambda: when)
+    settle(game, row, seats)  # the step as it opened
+    row.state, row.seq = state, state["seq"]
+    settle(game, row, seats)  # and as it stands now
+    return row, seats
+
+
+def _after(game: Game, state: State, before: State | None, bots: set[Seat], seat: Seat, source: str,
+           monkeypatch: pytest.MonkeyPatch) -> dict[str, Any]:
+    row, seats = _table(game, state, bots, START, monkeypatch, before)
+    monkeypatch.setattr("app.service.now", lambda: LATER)
+    monkeypatch.setattr("app.messages.clock", lambda: LATER)  # the message's own "now" is the send time, not a tell
+    play(game, row, seats, seat, game.default_action(state, seat), source)
+    heard: dict[str, Any] = {"presence": presence_message(row, seats)}
+    for viewer in [None, *range(state["players"])]:
+        heard[f"viewer {viewer}"] = SERVICE.message_for(row, seats, viewer, "http://x")
+    return heard
+
+
+def _sources(seat: Seat, bots: set[Seat]) -> list[str]:
+    return ["bot"] if seat in bots else ["seat", "timer"]
+
+
+@pytest.mark.parametrize(("game", "players", "options"), _cases())
+def test_who_acted_in_a_secret_step_shows_nowhere(game: Game, players: int, options: dict[str, Any] | None,
+                                                  monkeypatch: pytest.MonkeyPatch) -> None:
+    checked = 0
+    for seed in range(SEEDS):
+        rand = random.Random(f"{game.id}:{players}:{seed}")
+        states, _ = play_random(game, players, seed, rand, options=options)
+        candidates = [i for i, s in enumerate(states)
+                      if game.result(s) is None and game.secret_step(s) is not None and len(game.required(s)) >= 2]
+        for index in sorted(rand.sample(candidates, min(STATES_PER_GAME, len(candidates)))):
+            state, before = states[index], states[index - 1] if index else None
+            if before is not None and game.secret_step(before) != game.secret_step(state):
+                before = None  # the step opened at this very state
+            bots = {n for n in range(players) if n % 2 == 1} if seed % 2 else set()
+            pairs = list(itertools.combinations(game.required(state), 2))
+            for a, b in rand.sample(pairs, min(PAIRS_PER_STATE, len(pairs))):
+                for source_a, source_b in itertools.product(_sources(a, bots), _sources(b, bots)):
+                    heard_a = _after(game, state, before, bots, a, source_a, monkeypatch)
+                    heard_b = _after(game, state, before, bots, b, source_b, monkeypatch)
+                    for key in heard_a:
+                        if key in (f"viewer {a}", f"viewer {b}"):
+                            continue  # the two actors may of course each know what they did
+                        where = f"seed {seed}, state {index}: seat {a} ({source_a}) or seat {b} ({source_b})"
+                        assert heard_a[key] == heard_b[key], f"{where}: {key} tells them apart"
+                    checked += 1
+    if checked == 0:
+        pytest.skip(f"{game.id} with {players} players has no secret step where several seats owe an action")
