@@ -2,6 +2,10 @@
 FROM python:3.11.16-slim-bookworm
 WORKDIR /app
 ENV PYTHONDONTWRITEBYTECODE=1 PYTHONUNBUFFERED=1 DATABASE_URL=sqlite:////app/data/tabletop.db
+# Invite and spectator links are built from PUBLIC_URL, never from a request's Host header, and the server answers
+# only to that host (plus loopback names and ALLOWED_HOSTS). Set it to the address people use:
+#   docker run -e PUBLIC_URL=https://games.example.org ...
+ENV PUBLIC_URL=http://localhost:8000
 COPY pyproject.toml README.md alembic.ini ./
 COPY app ./app
 COPY games ./games
