@@ -8,7 +8,7 @@ from fastapi import APIRouter, Depends, Header, Query, Request
 from pydantic import BaseModel, ConfigDict, Field
 
 from app.errors import ApiError
-from app.guards import client_address
+from app.guards import within_rate
 from app.limits import RateLimiter
 from app.service import Holder, TableService, Viewing, chat_public, seat_of, seat_public
 
@@ -108,7 +108,7 @@ def game_public(game: Any) -> dict[str, Any]:
 def limited(request: Request, limiter: str, what: str) -> None:
     """Refuse a client address that has done ``what`` too often lately (see ``Settings``)."""
     rate: RateLimiter = getattr(request.app.state, limiter)
-    if not rate.allow(client_address(request)):
+    if not within_rate(rate, request, request.app.state.settings):
         raise ApiError(429, "rate_limited", f"Too many {what} from your address: at most {rate.count} every "
                                             f"{rate.per:g} seconds. Try again in a minute.")
 

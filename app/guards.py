@@ -14,7 +14,7 @@ from starlette.types import ASGIApp, Message, Receive, Scope, Send
 from starlette.websockets import WebSocket
 
 from app.errors import ApiError
-from app.limits import parse_json
+from app.limits import RateLimiter, parse_json
 from app.settings import Settings
 
 # No inline script anywhere: pages load their modules from /static and read their data from JSON blocks.
@@ -39,6 +39,12 @@ def host_name(host: str) -> str:
 def client_address(connection: Any) -> str:
     client = connection.scope.get("client") if hasattr(connection, "scope") else None
     return str(client[0]) if client else "unknown"
+
+
+def within_rate(limiter: RateLimiter, connection: Any, settings: Settings) -> bool:
+    """Count one event for the connection's address; False once that address is over the limit."""
+    address = client_address(connection)
+    return address in settings.rate_exempt or limiter.allow(address)
 
 
 def origin_allowed(websocket: WebSocket, settings: Settings) -> bool:

@@ -66,6 +66,9 @@ class Settings:
     create_rate: tuple[int, float] = (20, 60.0)
     join_rate: tuple[int, float] = (40, 60.0)
     connect_rate: tuple[int, float] = (120, 60.0)
+    # Addresses no rate applies to: the machine itself (a benchmark, a health check). A proxy in front must send
+    # X-Forwarded-For (uvicorn trusts it from 127.0.0.1), or every visitor would count as the proxy's address.
+    rate_exempt: list[str] = field(default_factory=lambda: ["127.0.0.1", "::1"])
     max_connections_per_seat: int = 8  # tabs and devices open on one seat, per worker
     max_connections_per_table: int = 200  # seats and spectators together, per worker
     # Tables expire: a lobby nobody has touched, a finished game, and a game left unplayed, after these many hours.
@@ -90,6 +93,7 @@ class Settings:
             create_rate=_rate("CREATE_RATE", cls.create_rate),
             join_rate=_rate("JOIN_RATE", cls.join_rate),
             connect_rate=_rate("CONNECT_RATE", cls.connect_rate),
+            rate_exempt=_list("RATE_EXEMPT") if "RATE_EXEMPT" in os.environ else ["127.0.0.1", "::1"],
             max_connections_per_seat=_int("MAX_CONNECTIONS_PER_SEAT", cls.max_connections_per_seat),
             max_connections_per_table=_int("MAX_CONNECTIONS_PER_TABLE", cls.max_connections_per_table),
             lobby_ttl_hours=_float("LOBBY_TTL_HOURS", cls.lobby_ttl_hours),

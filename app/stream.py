@@ -15,7 +15,7 @@ from typing import Any
 from fastapi import APIRouter, WebSocket, WebSocketDisconnect
 
 from app.errors import ApiError
-from app.guards import client_address, origin_allowed
+from app.guards import origin_allowed, within_rate
 from app.limits import parse_json
 from app.live import Close, Connection, LiveHub
 from app.service import TableService
@@ -39,7 +39,7 @@ async def table_stream(websocket: WebSocket, table_id: str, token: str | None = 
         return
     await websocket.accept()
     try:
-        if not websocket.app.state.connect_limiter.allow(client_address(websocket)):
+        if not within_rate(websocket.app.state.connect_limiter, websocket, settings):
             raise ApiError(429, "too_many_connections", "Too many connections from your address; wait a minute.")
         if not token and not spectate:
             token, spectate = await _credentials(websocket, settings.max_message_bytes)

@@ -99,8 +99,7 @@ class ServerProcess:
 def server_env(tmp_path: Path, **extra: str) -> dict[str, str]:
     env = {k: v for k, v in os.environ.items() if k not in ("DATABASE_URL", "REDIS_URL")}
     env.update({"DATABASE_URL": f"sqlite:///{tmp_path}/server.db", "BOT_DELAY": "0", "SWEEP_INTERVAL": "0.05",
-                "EXTRA_GAMES": TEST_GAME, "PYTHONPATH": str(ROOT), "CREATE_RATE": "1000000/1",
-                "JOIN_RATE": "1000000/1", "CONNECT_RATE": "1000000/1"})
+                "EXTRA_GAMES": TEST_GAME, "PYTHONPATH": str(ROOT)})
     env.update(extra)
     return env
 
