@@ -7,6 +7,8 @@ text's nesting before it is parsed, a name's length before it is cleaned charact
 from __future__ import annotations
 
 import json
+import math
+import re
 import time
 from collections import deque
 from typing import Any
@@ -43,6 +45,25 @@ def _no_constant(name: str) -> Any:
     raise ValueError(f"{name} is not a JSON number")
 
 
+def _finite(text: str) -> float:
+    value = float(text)
+    if math.isinf(value):  # 1e400: valid JSON text, but no number we could ever send back as JSON
+        raise ValueError(f"{text} is too large")
+    return value
+
+
+# A \uD800-\uDFFF escape: as a pair it is one character, alone it is text no UTF-8 encoder will write back.
+_SURROGATE = re.compile(r"\\u[dD][89a-fA-F][0-9a-fA-F]{2}")
+
+
+def _encodable(value: Any) -> bool:
+    try:
+        json.dumps(value, ensure_ascii=False).encode("utf-8")
+    except UnicodeEncodeError:
+        return False
+    return True
+
+
 def parse_json(raw: str | bytes, what: str = "message") -> Any:
     """Parse client JSON strictly: no NaN or Infinity, no nesting deeper than ``MAX_JSON_DEPTH``, no number with
     thousands of digits. Raises ``ApiError`` with a reason a person can act on."""
@@ -54,9 +75,12 @@ def parse_json(raw: str | bytes, what: str = "message") -> Any:
     if json_depth(raw) > MAX_JSON_DEPTH:
         raise ApiError(400, "too_deep", f"The {what} is nested more than {MAX_JSON_DEPTH} levels deep.")
     try:
-        return json.loads(raw, parse_constant=_no_constant)
+        value = json.loads(raw, parse_constant=_no_constant, parse_float=_finite)
     except (ValueError, RecursionError) as exc:  # ValueError covers JSONDecodeError and over-long integers
         raise ApiError(400, "bad_json", f"The {what} is not valid JSON.") from exc
+    if _SURROGATE.search(raw) and not _encodable(value):
+        raise ApiError(400, "bad_json", f"The {what} holds text that is not valid Unicode (a lone surrogate).")
+    return value
 
 
 class RateLimiter:

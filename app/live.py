@@ -59,6 +59,10 @@ class Connection:
             return
         self.queue.put_nowait(message)
 
+    def backlogged(self) -> bool:
+        """Half the queue is waiting: stop reading this client's requests until its answers have gone out."""
+        return self.queue.qsize() >= QUEUE_LIMIT // 2 and not self.closing
+
     def close(self, close: Close) -> None:
         """Send what is queued, then close; nothing pushed after this is sent."""
         if not self.closing:

@@ -46,8 +46,19 @@ def now() -> datetime:
     return datetime.now(UTC)
 
 
+def _bytes(text: str) -> bytes:
+    # "surrogatepass": a credential is whatever the client sent, even text that is not valid Unicode; it just never
+    # matches, instead of raising.
+    return text.encode("utf-8", "surrogatepass")
+
+
 def hash_token(token: str) -> str:
-    return hashlib.sha256(token.encode()).hexdigest()
+    return hashlib.sha256(_bytes(token)).hexdigest()
+
+
+def same_secret(given: Any, real: str) -> bool:
+    """Compare a credential in constant time; any text (non-ASCII, lone surrogates) or non-text simply fails."""
+    return isinstance(given, str) and secrets.compare_digest(_bytes(given), _bytes(real))
 
 
 def clean_text(text: Any, limit: int, what: str) -> str:
@@ -232,7 +243,7 @@ class TableService:
                     raise ApiError(401, "bad_token", "That seat token is not valid for this table.")
                 return Viewing(table_id, Holder(seat_id))
             if spectate:
-                if not secrets.compare_digest(spectate, row.spectate_key):
+                if not same_secret(spectate, row.spectate_key):
                     raise ApiError(401, "bad_spectate_key", "That spectator link is not valid for this table.")
                 return Viewing(table_id, None)
         raise ApiError(401, "no_credentials", "Send your seat token (Authorization: Bearer …) or a spectator key.")
@@ -284,7 +295,7 @@ class TableService:
         token = secrets.token_urlsafe(24)
 
         def change(session: AsyncSession, row: TableRow, seats: list[SeatRow]) -> int:
-            if not isinstance(invite, str) or not secrets.compare_digest(invite, row.invite_code):
+            if not same_secret(invite, row.invite_code):
                 raise ApiError(403, "bad_invite", "That invite code is not valid for this table.")
             if row.status != "lobby":
                 raise ApiError(409, "already_started", "This game has already started; you can watch instead.")

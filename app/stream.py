@@ -119,6 +119,10 @@ def _decode(raw: str | None, limit: int) -> dict[str, Any]:
 async def _read(websocket: WebSocket, service: TableService, conn: Connection, table_id: str, sender: str,
                 limit: int) -> None:
     while True:
+        # A client sending faster than it reads its answers waits here (its frames wait in the network) instead of
+        # filling the queue that also carries everyone's state messages to it.
+        while conn.backlogged():
+            await asyncio.sleep(0.01)
         frame = await websocket.receive()
         if frame["type"] == "websocket.disconnect":
             raise WebSocketDisconnect(frame.get("code", 1000))

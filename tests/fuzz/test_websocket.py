@@ -569,17 +569,22 @@ async def fuzz_socket(server: ServerProcess, live_http: httpx.Client, seat: int 
             prober.fail("the socket no longer answers a ping", None, repr(exc))
     finally:
         await prober.close()
-    after = table_snapshot(live_http, table)
+    who = "spectator" if seat is None else f"seat {seat}"
+    assert_unharmed(prober, live_http, table, before, log, f"{who}: {prober.sent} frames sent, seed {seed}")
+
+
+def assert_unharmed(prober: Prober, http: httpx.Client, table: LiveTable, before: dict[str, Any], log: LogWatch,
+                    where: str = "") -> None:
+    """Every reply was right, refused input left the table as it was, and the log holds no alarm."""
     problems = list(prober.failures.values())
+    after = table_snapshot(http, table)
     if after != before:
         problems.append(f"[refused input changed the table]\n{snapshot_diff(before, after)}")
-    # A last request, so the server has logged everything before it.
-    settle(live_http)
+    settle(http)  # a last request, so the server has logged everything before it
     found = alarms(log.new_text())
     if found:
         problems.append(alarm_report(found))
-    who = "spectator" if seat is None else f"seat {seat}"
-    assert not problems, f"{who}: {prober.sent} frames sent, seed {seed}\n\n" + "\n\n".join(problems)
+    assert not problems, f"{where}\n\n" + "\n\n".join(problems)
 
 
 async def test_junk_frames_from_a_seat(live_server: ServerProcess, live_http: httpx.Client) -> None:
@@ -611,15 +616,7 @@ async def test_a_big_flood_of_refused_messages(live_server: ServerProcess, live_
             await prober.barrier()
     finally:
         await prober.close()
-    problems = list(prober.failures.values())
-    after = table_snapshot(live_http, table)
-    if after != before:
-        problems.append(f"[refused input changed the table]\n{snapshot_diff(before, after)}")
-    settle(live_http)
-    found = alarms(log.new_text())
-    if found:
-        problems.append(alarm_report(found))
-    assert not problems, "\n\n".join(problems)
+    assert_unharmed(prober, live_http, table, before, log)
 
 
 @pytest.mark.parametrize("size", [MESSAGE_LIMIT + 1, TRANSPORT_SLACK, 4 * 1024 * 1024, 20 * 1024 * 1024],
@@ -647,15 +644,7 @@ async def test_large_frames(live_server: ServerProcess, live_http: httpx.Client,
         await prober.barrier()
     finally:
         await prober.close()
-    problems = list(prober.failures.values())
-    after = table_snapshot(live_http, table)
-    if after != before:
-        problems.append(f"[refused input changed the table]\n{snapshot_diff(before, after)}")
-    settle(live_http)
-    found = alarms(log.new_text())
-    if found:
-        problems.append(alarm_report(found))
-    assert not problems, "\n\n".join(problems)
+    assert_unharmed(prober, live_http, table, before, log)
 
 
 @pytest.mark.parametrize("first", [
