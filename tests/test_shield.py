@@ -4,20 +4,18 @@ from __future__ import annotations
 
 import asyncio
 import gc
-from collections.abc import Awaitable, Callable
-from concurrent.futures import ThreadPoolExecutor
+from collections.abc import Callable, Coroutine
 from typing import Any
 
 import anyio
 import pytest
 
 from app.shield import run_to_end
+from tests.support.loops import run_in_own_loop
 
 
-def _run(test: Callable[[], Awaitable[Any]]) -> None:
-    """Runs ``test`` on a fresh loop in its own thread: Playwright's session keeps a loop running in this one."""
-    with ThreadPoolExecutor(1) as pool:
-        pool.submit(asyncio.run, test()).result()
+def _run(test: Callable[[], Coroutine[Any, Any, None]]) -> None:
+    run_in_own_loop(test())
 
 
 async def _slow_write(log: list[str]) -> str:

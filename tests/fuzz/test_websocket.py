@@ -53,6 +53,7 @@ from tests.fuzz.common import (
     table_snapshot,
 )
 from tests.games.test_conformance import _altered, _junk_values
+from tests.support.loops import own_loop
 
 SEED = int(os.environ.get("FUZZ_SEED", "1234"))
 RANDOM_FRAMES = scaled(400)  # seeded random mutations per socket
@@ -587,15 +588,18 @@ def assert_unharmed(prober: Prober, http: httpx.Client, table: LiveTable, before
     assert not problems, f"{where}\n\n" + "\n\n".join(problems)
 
 
+@own_loop
 async def test_junk_frames_from_a_seat(live_server: ServerProcess, live_http: httpx.Client) -> None:
     await fuzz_socket(live_server, live_http, 0, SEED)
 
 
+@own_loop
 async def test_junk_frames_from_a_spectator(live_server: ServerProcess, live_http: httpx.Client) -> None:
     await fuzz_socket(live_server, live_http, None, SEED + 100)
 
 
 @pytest.mark.parametrize("seat", [0, None], ids=["seat", "spectator"])
+@own_loop
 async def test_a_big_flood_of_refused_messages(live_server: ServerProcess, live_http: httpx.Client,
                                                seat: int | None) -> None:
     """Thousands of refused acts sent at once by a client that reads every reply as it comes: each gets its error
@@ -622,6 +626,7 @@ async def test_a_big_flood_of_refused_messages(live_server: ServerProcess, live_
 @pytest.mark.parametrize("size", [MESSAGE_LIMIT + 1, TRANSPORT_SLACK, 4 * 1024 * 1024, 20 * 1024 * 1024],
                          ids=["16KiB+1", "64KiB", "4MiB", "20MiB"])
 @pytest.mark.parametrize("binary", [False, True], ids=["text", "binary"])
+@own_loop
 async def test_large_frames(live_server: ServerProcess, live_http: httpx.Client, size: int, binary: bool) -> None:
     """A frame over the message limit gets an error and the socket stays open; over 64 KiB it may instead be closed
     with 1009. Either way a socket (a fresh one after a close) then answers a ping and the table is unchanged."""
@@ -653,6 +658,7 @@ async def test_large_frames(live_server: ServerProcess, live_http: httpx.Client,
     '{"type":"auth","spectate":"☃"}', '{"type":"auth","token":["x"]}', b"\x00\xff", "x" * (MESSAGE_LIMIT * 4),
 ], ids=["brace", "nested", "nan", "auth-nested", "auth-huge", "auth-surrogate", "auth-non-ascii",
         "spectate-non-ascii", "auth-list", "binary", "64KiB"])
+@own_loop
 async def test_junk_instead_of_credentials(live_server: ServerProcess, live_http: httpx.Client,
                                            first: str | bytes) -> None:
     """A socket opened without credentials in its URL that sends junk (or junk credentials) first: it gets an error
