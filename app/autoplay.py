@@ -111,11 +111,14 @@ class Autoplay:
                 break
             seat = due[0]
             action = game.default_action(row.state, seat)
+            secret = game.secret_step(row.state) is not None
             try:
                 seq = await self.service.act(table_id, seat, action, row.seq, source="timer", strict=True)
             except Conflict:
                 continue
-            last = (seat, seq)
+            # A timeout in a secret step has no follow-up: playing the seat's next step at once would show everyone
+            # which seat had been the one still to act.
+            last = None if secret else (seat, seq)
             applied += 1
         return applied
 

@@ -253,3 +253,64 @@ def test_a_timed_out_seat_s_second_step_times_out_with_it(settings: Settings) ->
         deadline = datetime.fromisoformat(bob["deadline"])
         assert deadline - datetime.now(UTC) > timedelta(seconds=55)  # Bob has his own full minute
         assert [s["away"] for s in client.get(f"/api/tables/{table_id}").json()["seats"]] == [True, False]
+
+
+# ----------------------------------------------------------------- a secret step's timeout has no follow-up
+
+
+def _ready_legal(s: State, seat: int) -> list[dict]:
+    if s["step"] == "ready":
+        return [] if s["ready"][seat] else [{"type": "ready"}]
+    if s["step"] == "go" and seat == 1:
+        return [{"type": "go"}]
+    return []
+
+
+def _ready_apply(s: State, seat: int, action: dict) -> None:
+    if action["type"] == "ready":
+        s["ready"][seat] = True
+        if all(s["ready"]):
+            s["step"] = "go"  # then seat 1 alone has a public step of its own
+    else:
+        s["step"] = "done"
+
+
+READY_THEN_GO = Game(
+    id="ready-then-go", title="Ready, then go", min_players=2, max_players=2, options=NoOptions,
+    setup=lambda players, options, seed: {"players": players, "step": "ready", "ready": [False] * players, "log": []},
+    legal=_ready_legal, apply=_ready_apply,
+    view=lambda s, viewer: {"step": s["step"]},  # who is ready is secret
+    result=lambda s: {"winners": [0, 1], "ranking": [], "reveal": {}} if s["step"] == "done" else None,
+    default_action=lambda s, seat: _ready_legal(s, seat)[0],
+    bots={"basic": lambda view, legal, rand: legal[0]},
+    secret_step=lambda s: "ready" if s["step"] == "ready" else None,
+)
+
+
+@pytest.mark.parametrize("late", [0, 1])
+def test_a_timeout_in_a_secret_step_does_not_play_the_late_seat_s_next_step(settings: Settings, late: int) -> None:
+    """Seat 1's own step follows the secret one. Were it played at once after seat 1 timed out (as a two-step turn's
+    second step is), everyone would learn that seat 1, not seat 0, was the one still to get ready."""
+    with TestClient(create_app(settings, games={READY_THEN_GO.id: READY_THEN_GO})) as client:
+        created = client.post("/api/tables", json={"game": "ready-then-go", "name": "Alice", "turn_timer": 60}).json()
+        table_id, tokens = created["table_id"], [created["token"]]
+        invite = created["invite_url"].split("invite=")[1]
+        joined = client.post(f"/api/tables/{table_id}/join", json={"name": "Bob", "invite": invite})
+        tokens.append(joined.json()["token"])
+        client.post(f"/api/tables/{table_id}/start", headers=auth(tokens[0])).raise_for_status()
+        on_time = 1 - late
+        client.post(f"/api/tables/{table_id}/actions", json={"action": {"type": "ready"}},
+                    headers=auth(tokens[on_time])).raise_for_status()
+        with sqlite3.connect(db_path(settings), timeout=30) as connection:
+            connection.execute("UPDATE tables SET deadline = ? WHERE id = ?",
+                               ((datetime.now(UTC) - timedelta(seconds=1)).strftime("%Y-%m-%d %H:%M:%S.%f"),
+                                table_id))
+        wait_for(lambda: client.get(f"/api/tables/{table_id}").json()["seq"] >= 2, timeout=5,
+                 what="the sweeper to time the late seat out")
+        time.sleep(0.3)  # a few more sweeps: seat 1's own step must wait for seat 1
+        public_ = client.get(f"/api/tables/{table_id}").json()
+        assert public_["seq"] == 2 and public_["status"] == "playing"
+        assert [s["away"] for s in public_["seats"]] == [False, False]
+        bob = client.get(f"/api/tables/{table_id}/state", headers=auth(tokens[1])).json()
+        assert bob["legal"] == [{"type": "go"}]
+        assert datetime.fromisoformat(bob["deadline"]) - datetime.now(UTC) > timedelta(seconds=55)
