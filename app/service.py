@@ -497,28 +497,29 @@ class TableService:
 
     @runs_to_end
     async def again(self, table_id: str, who: Holder) -> tuple[str, int, str]:
-        """Play again: the first asker opens a new lobby with the same people; everyone gets a fresh token there."""
+        """Play again: the first asker opens a new lobby with the same people; everyone gets a fresh token there.
+        Two asking at once (even on two workers) meet at one new table: the loser of the race looks again."""
         token = secrets.token_urlsafe(24)
-        async with self.lock(table_id):
-            async with self.writing() as session:
-                row, seats = await self._load(session, table_id)
-                seat = seat_row(seats, who).seat
-                if row.status != "finished" or row.state is None:
-                    raise ApiError(409, "not_finished", "A rematch can be opened once the game has finished.")
-                new_id = row.next_table_id
-                if new_id is None:
-                    new_row = self._rematch(row)
-                    session.add(new_row)
-                    await session.flush()
-                    for s in seats:
-                        session.add(SeatRow(table_id=new_row.id, seat=s.seat, name=s.name, bot=s.bot,
-                                            token_hash=None, away=False, connections=0))
-                    row.next_table_id = new_id = new_row.id
-                    await session.flush()
-                await session.execute(update(SeatRow).where(SeatRow.table_id == new_id, SeatRow.seat == seat)
-                                      .values(token_hash=hash_token(token)))
-                await session.commit()
-        await self.hub.publish(table_id, {"kind": "state", "seq": row.seq})
+
+        async def change(session: AsyncSession, row: TableRow, seats: list[SeatRow]) -> tuple[str, int]:
+            seat = seat_row(seats, who).seat
+            if row.status != "finished" or row.state is None:
+                raise ApiError(409, "not_finished", "A rematch can be opened once the game has finished.")
+            new_id = row.next_table_id
+            if new_id is None:
+                new_row = self._rematch(row)
+                session.add(new_row)
+                await session.flush()
+                for s in seats:
+                    session.add(SeatRow(table_id=new_row.id, seat=s.seat, name=s.name, bot=s.bot,
+                                        token_hash=None, away=False, connections=0))
+                row.next_table_id = new_id = new_row.id
+                await session.flush()
+            await session.execute(update(SeatRow).where(SeatRow.table_id == new_id, SeatRow.seat == seat)
+                                  .values(token_hash=hash_token(token)))
+            return new_id, seat
+
+        new_id, seat = await self._mutate(table_id, change)
         return new_id, seat, token
 
     def _rematch(self, old: TableRow) -> TableRow:
