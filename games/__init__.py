@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from games.patriots_and_redcoats import GAME as PATRIOTS_AND_REDCOATS
 from games.protocol import Game
 from games.turncoats import GAME as TURNCOATS
 
 # The explicit registry: a game is served once it is listed here. Importing a game module has no side effects.
-GAMES: dict[str, Game] = {game.id: game for game in (PATRIOTS_AND_REDCOATS, TURNCOATS)}
+GAMES: dict[str, Game[Any]] = {game.id: game for game in (PATRIOTS_AND_REDCOATS, TURNCOATS)}

@@ -17,11 +17,13 @@ import json
 import random
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Generic, TypeVar
 
 from pydantic import BaseModel
 
-State = dict[str, Any]
+State = dict[str, Any]  # a state as the platform holds it: any game's, as loaded from the database
+# A game's own state type: its TypedDict (games/<name>/state.py), or State. The platform serves every game as Game[Any].
+S = TypeVar("S", bound=Mapping[str, Any])
 Action = dict[str, Any]
 View = dict[str, Any]
 Seat = int
@@ -56,38 +58,41 @@ class Window:
 
 
 @dataclass(frozen=True)
-class Game:
-    """Everything the platform needs to know about one game, declared once in the game's package."""
+class Game(Generic[S]):
+    """Everything the platform needs to know about one game, declared once in the game's package.
+
+    ``S`` is the game's state type (its TypedDicts), so the game's own functions are checked against it; the platform,
+    which holds every game's state as a plain ``State``, uses ``Game[Any]``."""
 
     id: str
     title: str
     min_players: int
     max_players: int
     options: type[BaseModel]
-    setup: Callable[[int, BaseModel, int], State]  # (players, options, seed) -> state
-    legal: Callable[[State, Seat], list[Action]]
-    apply: Callable[[State, Seat, Action], None]  # mutates the copy it is handed
-    view: Callable[[State, Viewer], View]
-    result: Callable[[State], dict[str, Any] | None]  # None while the game goes on
-    default_action: Callable[[State, Seat], Action]  # for timeouts and departed players; must be legal
+    setup: Callable[[int, BaseModel, int], S]  # (players, options, seed) -> state
+    legal: Callable[[S, Seat], list[Action]]
+    apply: Callable[[S, Seat, Action], None]  # mutates the copy it is handed
+    view: Callable[[S, Viewer], View]
+    result: Callable[[S], dict[str, Any] | None]  # None while the game goes on
+    default_action: Callable[[S, Seat], Action]  # for timeouts and departed players; must be legal
     bots: Mapping[str, Bot]
     # Optional hooks.
-    window: Callable[[State], Window | None] = lambda state: None
+    window: Callable[[S], Window | None] = lambda state: None
     # Seats the game is waiting on, when that differs from "every seat with a legal action" (optional actions such as
     # a Spy's assassination must not hold up play or start a timer).
-    must_act: Callable[[State], list[Seat]] | None = None
-    teams: Callable[[State], dict[Seat, str]] | None = None  # public teams, for team chat
+    must_act: Callable[[S], list[Seat]] | None = None
+    teams: Callable[[S], dict[Seat, str]] | None = None  # public teams, for team chat
     # A key naming the current step when who has acted in it is secret (a vote filling up, a simultaneous pick), else
     # None. While the key stays the same, nothing public may change with who has acted: the deadline holds and a
     # timed-out seat is not marked away.
-    secret_step: Callable[[State], str | None] = lambda state: None
+    secret_step: Callable[[S], str | None] = lambda state: None
     # Closes a window that ``Window.closes_itself``: called on a copy of the state when its deadline passes.
-    expire: Callable[[State], None] | None = None
-    accepts: Callable[[State, Seat, Action], bool] | None = None  # for legal entries marked "template"
+    expire: Callable[[S], None] | None = None
+    accepts: Callable[[S, Seat, Action], bool] | None = None  # for legal entries marked "template"
     # Test hooks for the standing leak tests (DESIGN.md): every string a viewer may not learn, and a state in which
     # everything that viewer cannot see has been redrawn consistently with what they know.
-    secrets: Callable[[State, Viewer], set[str]] = lambda state, viewer: set()
-    resample: Callable[[State, Viewer, random.Random], State] | None = None
+    secrets: Callable[[S, Viewer], set[str]] = lambda state, viewer: set()
+    resample: Callable[[S, Viewer, random.Random], S] | None = None
     description: str = ""
     renderer: str | None = None  # module name under static/js/games/, None for the generic renderer
     extra: Mapping[str, Any] = field(default_factory=dict)
@@ -110,21 +115,23 @@ class Game:
             raise ValueError(f"unknown option(s) {named}; this game's options are: {known}")
         return self.options.model_validate(raw, strict=True)
 
-    def new_state(self, players: int, options: Mapping[str, Any] | None, seed: int) -> State:
+    # The methods below are the platform's side: they take and give a state as the platform holds it.
+
+    def new_state(self: Game[Any], players: int, options: Mapping[str, Any] | None, seed: int) -> State:
         if not self.min_players <= players <= self.max_players:
             raise ValueError(f"{self.title} takes {self.min_players} to {self.max_players} players, not {players}")
-        state = self.setup(players, self.parse_options(options), seed)
+        state: State = self.setup(players, self.parse_options(options), seed)
         state.setdefault("log", [])
         state["seq"] = 0
         return state
 
-    def waiting_on(self, state: State) -> list[Seat]:
+    def waiting_on(self: Game[Any], state: State) -> list[Seat]:
         """The seats that may act now. Secret to the platform: a seat only ever learns its own legal list."""
         if self.result(state) is not None:
             return []
         return [seat for seat in range(state["players"]) if self.legal(state, seat)]
 
-    def required(self, state: State) -> list[Seat]:
+    def required(self: Game[Any], state: State) -> list[Seat]:
         """The seats play is waiting for: the ones a timer runs for and a default action is applied to."""
         if self.result(state) is not None:
             return []
@@ -137,7 +144,7 @@ def check_action_shape(action: Any) -> Action:
     return action
 
 
-def apply_checked(game: Game, state: State, seat: Seat, action: Any) -> State:
+def apply_checked(game: Game[Any], state: State, seat: Seat, action: Any) -> State:
     """Apply one action to a copy of ``state`` and return the copy; the original is never changed."""
     action = check_action_shape(action)
     if game.result(state) is not None:
@@ -170,7 +177,7 @@ def _next_state(state: State, change: Callable[[State], None]) -> State:
 EXPIRE: Action = {"type": "expire"}  # the logged action of a window closing at its deadline (seat: None)
 
 
-def apply_expiry(game: Game, state: State) -> State:
+def apply_expiry(game: Game[Any], state: State) -> State:
     """Close the open self-closing window on a copy of ``state``: the platform's move, nobody's action."""
     window = game.window(state)
     if game.expire is None or window is None or not window.closes_itself or game.result(state) is not None:
@@ -178,7 +185,7 @@ def apply_expiry(game: Game, state: State) -> State:
     return _next_state(state, game.expire)
 
 
-def apply_logged(game: Game, state: State, seat: Seat | None, action: Any) -> State:
+def apply_logged(game: Game[Any], state: State, seat: Seat | None, action: Any) -> State:
     """Replay one entry of the action log: a seat's action, or (seat None) a window's expiry."""
     if seat is None:
         if action != EXPIRE:
@@ -198,7 +205,7 @@ def _same(a: Any, b: Any) -> bool:
     return bool(a == b)
 
 
-def _accepted_by_template(game: Game, state: State, seat: Seat, action: Action, legal: list[Action]) -> bool:
+def _accepted_by_template(game: Game[Any], state: State, seat: Seat, action: Action, legal: list[Action]) -> bool:
     has_template = any(entry.get("template") and entry["type"] == action["type"] for entry in legal)
     return has_template and game.accepts is not None and game.accepts(state, seat, action)
 
@@ -206,7 +213,7 @@ def _accepted_by_template(game: Game, state: State, seat: Seat, action: Action, 
 def log_for(state: State, viewer: Viewer, last: int | None = None) -> list[dict[str, Any]]:
     """The log as ``viewer`` may read it (public entries and those addressed to them, without routing fields);
     only its ``last`` entries when given, found from the end so a long log costs no more than a short one."""
-    out = []
+    out: list[dict[str, Any]] = []
     for entry in reversed(state.get("log", [])):
         if last is not None and len(out) == last:
             break
@@ -219,4 +226,5 @@ def log_for(state: State, viewer: Viewer, last: int | None = None) -> list[dict[
 
 def round_trip(state: State) -> State:
     """The state after a trip through JSON, as the database stores it."""
-    return json.loads(json.dumps(state))
+    restored: State = json.loads(json.dumps(state))
+    return restored

@@ -8,7 +8,9 @@ shuffling cards; it is not used for anything secret (the seed itself comes from 
 from __future__ import annotations
 
 import hashlib
-from typing import Any, TypeVar
+from typing import TypeVar
+
+from games.state import RngState
 
 T = TypeVar("T")
 _MASK = (1 << 64) - 1
@@ -19,7 +21,7 @@ def seed_from_text(seed: str) -> int:
     return int.from_bytes(hashlib.sha256(seed.encode()).digest()[:8], "big")
 
 
-def _next(state: dict[str, Any]) -> int:
+def _next(state: RngState) -> int:
     x = (state["rng"] + 0x9E3779B97F4A7C15) & _MASK
     state["rng"] = x
     x = ((x ^ (x >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
@@ -27,7 +29,7 @@ def _next(state: dict[str, Any]) -> int:
     return x ^ (x >> 31)
 
 
-def randbelow(state: dict[str, Any], n: int) -> int:
+def randbelow(state: RngState, n: int) -> int:
     """A uniform integer in [0, n), by rejection so that no value is favoured."""
     if n <= 0:
         raise ValueError("randbelow needs a positive bound")
@@ -38,12 +40,12 @@ def randbelow(state: dict[str, Any], n: int) -> int:
             return x % n
 
 
-def shuffle(state: dict[str, Any], items: list[T]) -> None:
+def shuffle(state: RngState, items: list[T]) -> None:
     """Fisher-Yates shuffle in place."""
     for i in range(len(items) - 1, 0, -1):
         j = randbelow(state, i + 1)
         items[i], items[j] = items[j], items[i]
 
 
-def choice(state: dict[str, Any], items: list[T]) -> T:
+def choice(state: RngState, items: list[T]) -> T:
     return items[randbelow(state, len(items))]

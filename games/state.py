@@ -1,0 +1,39 @@
+"""The keys every game's state shares, as TypedDicts: the platform's own (``players``, ``log``, ``seq``) and the
+random source's (``rng``). Each game declares its whole state in its own ``state.py`` on top of ``GameState``.
+
+These are types only: a state is still the plain JSON-friendly dict it always was, and the platform, which serves
+any game, still sees it as ``protocol.State`` (a ``dict[str, Any]`` loaded from the database).
+"""
+
+from __future__ import annotations
+
+from typing import NotRequired, TypedDict
+
+from games.protocol import Seat
+
+
+class LogEntry(TypedDict):
+    """One line of the log. ``text`` names seats as ``{s3}``; ``to`` restricts it to those seats (no ``to``: public).
+
+    ``seq`` is stamped by the platform (``protocol._next_state``) on the lines an action writes; lines written by
+    ``setup`` have none (they read as seq 0)."""
+
+    text: str
+    to: NotRequired[list[Seat]]
+    seq: NotRequired[int]
+
+
+class RngState(TypedDict):
+    """The part of a state ``games.rng`` uses: SplitMix64's whole state, one 64-bit integer."""
+
+    rng: int
+
+
+class GameState(TypedDict):
+    """The keys every game state has. ``seq`` is added by the platform (``Game.new_state``) after ``setup`` returns,
+    and counts the actions applied since; a game's own code never writes it."""
+
+    players: int
+    rng: int
+    log: list[LogEntry]
+    seq: NotRequired[int]
