@@ -9,6 +9,7 @@ from games.protocol import Game
 from games.turncoats import rules
 from games.turncoats.bot import basic_bot, random_bot
 from games.turncoats.data import MAX_PLAYERS, MIN_PLAYERS
+from games.turncoats.state import TurncoatsState
 from games.turncoats.view import resample, secrets, view
 
 
@@ -16,7 +17,7 @@ class Options(BaseModel):
     """Turncoats has no table options: the edition fixes every number."""
 
 
-GAME = Game(
+GAME: Game[TurncoatsState] = Game(
     id="turncoats",
     title="Turncoats",
     min_players=MIN_PLAYERS,

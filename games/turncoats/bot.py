@@ -13,20 +13,19 @@ from typing import Any
 
 from games.protocol import Action
 from games.turncoats.data import COLOURS, STONES_PER_COLOUR
-
-Counts = dict[str, int]
+from games.turncoats.state import Colour, Counts
 
 
 def random_bot(view: dict[str, Any], legal: list[Action], rand: random.Random) -> Action:
     return rand.choice(legal)
 
 
-def _narrow(tied: list[str], key: Counts) -> list[str]:
+def _narrow(tied: list[Colour], key: Counts) -> list[Colour]:
     best = max(key[c] for c in tied)
     return [c for c in tied if key[c] == best]
 
 
-def _ruler(stones: Counts, axe: Counts, flag: Counts) -> str | None:
+def _ruler(stones: Counts, axe: Counts, flag: Counts) -> Colour | None:
     if not any(stones.values()):
         return None
     tied = _narrow(list(COLOURS), stones)
@@ -74,7 +73,7 @@ class Position:
             self.areas[action["from"]][colour] -= action["count"]
             self.areas[action["to"]][colour] += action["count"]
 
-    def strengths(self) -> dict[str, float]:
+    def strengths(self) -> dict[Colour, float]:
         """Areas ruled per colour, plus a little for areas a colour is close to taking."""
         out = {c: 0.0 for c in COLOURS}
         for stones in self.areas:
@@ -89,7 +88,7 @@ class Position:
             out[c] += 0.05 * self.axe[c] + 0.02 * self.flag[c]
         return out
 
-    def hand_value(self, chances: dict[str, float]) -> float:
+    def hand_value(self, chances: dict[Colour, float]) -> float:
         """Expected standing given each colour's chance to win: my stones of it against an average opponent's."""
         unseen = {c: STONES_PER_COLOUR - sum(a[c] for a in self.areas) - self.axe[c] - self.flag[c] - self.hand[c]
                   for c in COLOURS}

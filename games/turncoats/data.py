@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
-COLOURS = ("red", "blue", "black")
+from games.turncoats.state import Colour
+
+COLOURS: tuple[Colour, ...] = ("red", "blue", "black")
 STONES_PER_COLOUR = 21  # 63 stones in all
 HAND_SIZE = 8  # at every player count
 SETUP_PER_AREA = 2
@@ -14,7 +16,7 @@ EDGES = [
     (0, 1), (0, 2), (0, 4), (1, 3), (1, 4), (2, 4), (3, 5), (4, 6), (5, 7), (5, 8),
     (6, 7), (6, 9), (7, 8), (7, 9), (7, 10), (8, 10), (9, 10),
 ]
-HOMELANDS = {"black": 2, "red": 3, "blue": 9}
+HOMELANDS: dict[Colour, int] = {"black": 2, "red": 3, "blue": 9}
 
 # Axial hex coordinates (q, r) of each area's centre, for drawing; (0, 0) is the hole in the middle of the map.
 HEX = [(1, -2), (0, -1), (2, -2), (-1, 0), (1, -1), (-1, 1), (1, 0), (0, 1), (-1, 2), (1, 1), (0, 2)]

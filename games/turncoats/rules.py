@@ -8,8 +8,11 @@ from __future__ import annotations
 
 from typing import Any
 
+from pydantic import BaseModel
+
 from games import rng
-from games.protocol import Action, Seat, State
+from games.protocol import Action, Seat
+from games.state import RngState
 from games.turncoats.data import (
     ADJACENT,
     AREAS,
@@ -19,8 +22,7 @@ from games.turncoats.data import (
     SETUP_PER_AREA,
     STONES_PER_COLOUR,
 )
-
-Counts = dict[str, int]
+from games.turncoats.state import Colour, Counts, TurncoatsState
 
 
 def empty() -> Counts:
@@ -31,7 +33,7 @@ def total(counts: Counts) -> int:
     return sum(counts.values())
 
 
-def draw(state: State, bag: Counts) -> str:
+def draw(state: RngState, bag: Counts) -> Colour:
     """Take one stone from the bag at random, each stone equally likely."""
     pick = rng.randbelow(state, total(bag))
     for colour in COLOURS:
@@ -45,8 +47,8 @@ def draw(state: State, bag: Counts) -> str:
 # ----------------------------------------------------------------------------- setup
 
 
-def setup(players: int, _options: Any, seed: int) -> State:
-    state: State = {"players": players, "rng": seed, "log": []}
+def setup(players: int, _options: BaseModel, seed: int) -> TurncoatsState:
+    source: RngState = {"rng": seed}  # the random source, until the state that keeps it is built
     bag = {c: STONES_PER_COLOUR for c in COLOURS}
     areas = [empty() for _ in range(AREAS)]
     # Edition: two stones of the matching colour on each homeland, two random stones on every other area.
@@ -57,17 +59,18 @@ def setup(players: int, _options: Any, seed: int) -> State:
     for area in range(AREAS):
         if area not in homelands:
             for _ in range(SETUP_PER_AREA):
-                areas[area][draw(state, bag)] += 1
+                areas[area][draw(source, bag)] += 1
     hands = [empty() for _ in range(players)]
     for hand in hands:
         for _ in range(HAND_SIZE):
-            hand[draw(state, bag)] += 1
-    first = rng.randbelow(state, players)
-    state.update({
+            hand[draw(source, bag)] += 1
+    first = rng.randbelow(source, players)
+    state: TurncoatsState = {
+        "players": players, "rng": source["rng"], "log": [],
         "bag": bag, "areas": areas, "hands": hands, "axe": empty(), "flag": empty(),
         "turn": first, "first": first, "streak": 0, "drawn": None, "last": None, "over": False,
         "final_negotiator": None, "setup_bag": total(bag),
-    })
+    }
     state["log"].append({"text": "The stones are placed and every player draws 8 in secret. {s%d} goes first." % first})
     return state
 
@@ -75,7 +78,7 @@ def setup(players: int, _options: Any, seed: int) -> State:
 # ----------------------------------------------------------------------------- legal
 
 
-def legal(state: State, seat: Seat) -> list[Action]:
+def legal(state: TurncoatsState, seat: Seat) -> list[Action]:
     if state["over"] or seat != state["turn"]:
         return []
     if state["drawn"] is not None:
@@ -93,7 +96,7 @@ def legal(state: State, seat: Seat) -> list[Action]:
     return actions
 
 
-def battle_options(state: State, colour: str) -> list[Action]:
+def battle_options(state: TurncoatsState, colour: Colour) -> list[Action]:
     """Edition: any area may be named; exactly k = min(attackers, defenders) die, the active player choosing."""
     others = [c for c in COLOURS if c != colour]
     out: list[Action] = []
@@ -106,7 +109,7 @@ def battle_options(state: State, colour: str) -> list[Action]:
     return out
 
 
-def march_options(state: State, colour: str) -> list[Action]:
+def march_options(state: TurncoatsState, colour: Colour) -> list[Action]:
     """Edition: from an area holding the flag colour, 1..all of those stones move together to one adjacent area."""
     out: list[Action] = []
     for area in range(AREAS):
@@ -120,7 +123,7 @@ def march_options(state: State, colour: str) -> list[Action]:
 # ----------------------------------------------------------------------------- apply
 
 
-def apply(state: State, seat: Seat, action: Action) -> None:
+def apply(state: TurncoatsState, seat: Seat, action: Action) -> None:
     kind = action["type"]
     hand = state["hands"][seat]
     if kind == "negotiate":
@@ -178,20 +181,20 @@ def apply(state: State, seat: Seat, action: Action) -> None:
     _pass_turn(state)
 
 
-def _pass_turn(state: State) -> None:
+def _pass_turn(state: TurncoatsState) -> None:
     state["turn"] = (state["turn"] + 1) % state["players"]
 
 
 # ----------------------------------------------------------------------------- control and result
 
 
-def narrow(candidates: list[str], key: Counts) -> list[str]:
+def narrow(candidates: list[Colour], key: Counts) -> list[Colour]:
     """Keep the candidates tied for the most of ``key``."""
     best = max(key[c] for c in candidates)
     return [c for c in candidates if key[c] == best]
 
 
-def ruler(state: State, area: int) -> str | None:
+def ruler(state: TurncoatsState, area: int) -> Colour | None:
     """Edition: most stones; a tie narrows by axe stones, then flag stones; a surviving tie or empty area is unruled."""
     stones = state["areas"][area]
     if total(stones) == 0:
@@ -203,7 +206,7 @@ def ruler(state: State, area: int) -> str | None:
     return tied[0] if len(tied) == 1 else None
 
 
-def ruled_counts(state: State) -> Counts:
+def ruled_counts(state: TurncoatsState) -> Counts:
     counts = empty()
     for area in range(AREAS):
         colour = ruler(state, area)
@@ -212,7 +215,7 @@ def ruled_counts(state: State) -> Counts:
     return counts
 
 
-def winning_colour(state: State) -> str | None:
+def winning_colour(state: TurncoatsState) -> Colour | None:
     """Edition: most areas ruled; ties narrow by axe then flag (even at 0 areas each); else no colour wins."""
     tied = narrow(list(COLOURS), ruled_counts(state))
     for tiebreak in (state["axe"], state["flag"]):
@@ -221,7 +224,7 @@ def winning_colour(state: State) -> str | None:
     return tied[0] if len(tied) == 1 else None
 
 
-def ranking(state: State) -> list[dict[str, Any]]:
+def ranking(state: TurncoatsState) -> list[dict[str, Any]]:
     """Every player ranked by the edition's keys: most winning-colour stones, fewest others, then turn order."""
     players = state["players"]
     colour = winning_colour(state)
@@ -239,7 +242,7 @@ def ranking(state: State) -> list[dict[str, Any]]:
     return rows
 
 
-def result(state: State) -> dict[str, Any] | None:
+def result(state: TurncoatsState) -> dict[str, Any] | None:
     if not state["over"]:
         return None
     rows = ranking(state)
@@ -252,7 +255,7 @@ def result(state: State) -> dict[str, Any] | None:
     }
 
 
-def default_action(state: State, seat: Seat) -> Action:
+def default_action(state: TurncoatsState, seat: Seat) -> Action:
     """Edition: a timed-out or departed player negotiates, then returns the stone just drawn."""
     if state["drawn"] is not None:
         return {"type": "return", "colour": state["drawn"]}

@@ -10,14 +10,15 @@ import copy
 import random
 from typing import Any
 
-from games.protocol import State, Viewer
+from games.protocol import Viewer
 from games.turncoats.data import ADJACENT, AREAS, COLOURS, HEX, HOLE, HOMELANDS
 from games.turncoats.rules import ruled_counts, ruler, total, winning_colour
+from games.turncoats.state import TurncoatsState
 
 HOMELAND_OF = {area: colour for colour, area in HOMELANDS.items()}
 
 
-def view(state: State, viewer: Viewer) -> dict[str, Any]:
+def view(state: TurncoatsState, viewer: Viewer) -> dict[str, Any]:
     over = state["over"]
     mine = viewer is not None and 0 <= viewer < state["players"]
     return {
@@ -38,7 +39,7 @@ def view(state: State, viewer: Viewer) -> dict[str, Any]:
         "bag": total(state["bag"]),
         "hands": [{"seat": s, "count": total(state["hands"][s]),
                    "stones": dict(state["hands"][s]) if over else None} for s in range(state["players"])],
-        "hand": dict(state["hands"][viewer]) if mine else None,
+        "hand": dict(state["hands"][viewer]) if mine and viewer is not None else None,
         "drawn": state["drawn"] if mine and viewer == state["turn"] else None,
         "ruled": ruled_counts(state),
         "leader": winning_colour(state),
@@ -48,7 +49,7 @@ def view(state: State, viewer: Viewer) -> dict[str, Any]:
     }
 
 
-def secrets(state: State, viewer: Viewer) -> set[str]:
+def secrets(state: TurncoatsState, viewer: Viewer) -> set[str]:
     """Canary strings: the JSON of every hand the viewer may not see (the stronger check is ``resample``)."""
     if state["over"]:
         return set()
@@ -61,7 +62,7 @@ def secrets(state: State, viewer: Viewer) -> set[str]:
     return hidden
 
 
-def resample(state: State, viewer: Viewer, rand: random.Random) -> State:
+def resample(state: TurncoatsState, viewer: Viewer, rand: random.Random) -> TurncoatsState:
     """Redeal the stones the viewer cannot see (bag and other hands), keeping every count the viewer can see."""
     new = copy.deepcopy(state)
     if new["over"]:  # every hand is revealed at the end: nothing is hidden to redraw
