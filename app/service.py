@@ -212,11 +212,11 @@ class TableService:
             for _ in range(RETRIES):
                 async with self.writing() as session:
                     row, seats = await self._load(session, table_id)
-                    out = change(session, row, seats)
-                    if asyncio.iscoroutine(out):
-                        out = await out
-                    row.updated_at = now()  # always dirties the row, so its version guards seat changes too
-                    try:
+                    try:  # a flush inside the change can meet another writer's commit, as the commit can
+                        out = change(session, row, seats)
+                        if asyncio.iscoroutine(out):
+                            out = await out
+                        row.updated_at = now()  # always dirties the row, so its version guards seat changes too
                         await session.commit()
                     except (StaleDataError, IntegrityError):
                         await session.rollback()

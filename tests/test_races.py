@@ -13,7 +13,7 @@ from __future__ import annotations
 import random
 import threading
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -46,14 +46,18 @@ def _post(url: str, path: str, token: str | None = None, **body: Any) -> httpx.R
     return httpx.post(url + path, json=body, headers=headers, timeout=20)
 
 
-def _together(*calls: Callable[[], httpx.Response]) -> list[httpx.Response]:
-    """Run the calls at the same instant, one thread each."""
+Call = tuple[str, str, str | None, dict[str, Any]]  # (server url, path, token, body) of one POST
+
+
+def _together(*calls: Call) -> list[httpx.Response]:
+    """Send the POSTs at the same instant, one thread each."""
     barrier = threading.Barrier(len(calls))
     out: list[httpx.Response | None] = [None] * len(calls)
 
     def run(n: int) -> None:
+        url, path, token, body = calls[n]
         barrier.wait()
-        out[n] = calls[n]()
+        out[n] = _post(url, path, token, **body)
 
     threads = [threading.Thread(target=run, args=(n,)) for n in range(len(calls))]
     for t in threads:
@@ -68,7 +72,8 @@ def _lobby(url: str, people: int) -> tuple[str, list[str], str]:
     invite = created["invite_url"].split("invite=")[1]
     tokens = [created["token"]]
     for n in range(people - 1):
-        tokens.append(_post(url, f"/api/tables/{created['table_id']}/join", name=f"P{n}", invite=invite).json()["token"])
+        joined = _post(url, f"/api/tables/{created['table_id']}/join", name=f"P{n}", invite=invite)
+        tokens.append(joined.json()["token"])
     return created["table_id"], tokens, invite
 
 
@@ -76,8 +81,8 @@ def test_start_against_join_on_two_processes(pair: tuple[ServerProcess, ServerPr
     a, b = pair
     for n in range(ROUNDS):
         table_id, tokens, invite = _lobby(a.url, 2)
-        start, join = _together(lambda: _post(a.url, f"/api/tables/{table_id}/start", tokens[0]),
-                                lambda: _post(b.url, f"/api/tables/{table_id}/join", name=f"Late {n}", invite=invite))
+        start, join = _together((a.url, f"/api/tables/{table_id}/start", tokens[0], {}),
+                                (b.url, f"/api/tables/{table_id}/join", None, {"name": f"Late {n}", "invite": invite}))
         table = httpx.get(f"{a.url}/api/tables/{table_id}").json()
         state = httpx.get(f"{a.url}/api/tables/{table_id}/state", headers={"Authorization": f"Bearer {tokens[0]}"})
         players = len(state.json()["view"]["players"]) if start.status_code == 200 else None
@@ -93,9 +98,8 @@ def test_seat_to_bot_against_reclaim_on_two_processes(pair: tuple[ServerProcess,
     for _ in range(ROUNDS * 3):  # a hand-over is quick: it takes more tries to land two at the same moment
         table_id, tokens, _ = _lobby(a.url, 3)
         assert _post(a.url, f"/api/tables/{table_id}/start", tokens[0]).status_code == 200
-        handed, second = _together(lambda: _post(a.url, f"/api/tables/{table_id}/seats/2/bot", tokens[0]),
-                                   lambda: _post(b.url, f"/api/tables/{table_id}/seats/2/bot", tokens[0],
-                                                 kind="random"))
+        handed, second = _together((a.url, f"/api/tables/{table_id}/seats/2/bot", tokens[0], {}),
+                                   (b.url, f"/api/tables/{table_id}/seats/2/bot", tokens[0], {"kind": "random"}))
         # Exactly one hand-over wins; the other sees a bot already there.
         assert sorted([handed.status_code, second.status_code]) == [200, 409], (handed.text, second.text)
         seats = httpx.get(f"{a.url}/api/tables/{table_id}").json()["seats"]
@@ -111,8 +115,8 @@ def test_two_rematches_on_two_processes_open_one_table(pair: tuple[ServerProcess
         bob = _post(a.url, f"/api/tables/{table_id}/join", name="Bob", invite=invite).json()["token"]
         _post(a.url, f"/api/tables/{table_id}/start", alice)
         _finish(a.url, table_id, [alice, bob])
-        first, second = _together(lambda: _post(a.url, f"/api/tables/{table_id}/again", alice),
-                                  lambda: _post(b.url, f"/api/tables/{table_id}/again", bob))
+        first, second = _together((a.url, f"/api/tables/{table_id}/again", alice, {}),
+                                  (b.url, f"/api/tables/{table_id}/again", bob, {}))
         assert first.status_code == second.status_code == 200, (first.text, second.text)
         assert first.json()["table_id"] == second.json()["table_id"]
         seats = httpx.get(f"{a.url}/api/tables/{first.json()['table_id']}").json()["seats"]
