@@ -97,3 +97,20 @@ def _ask(game: Game, state: State, seat: Seat, chooser: Any, rand: random.Random
     if chooser is None:
         return rand.choice(concrete(legal)) if concrete(legal) else None
     return chooser(game.view(state, seat), legal, rand)
+
+
+def replay_digests(seeds: int) -> dict[str, str]:
+    """A digest of every action and the final state of ``seeds`` random games per game, option set and player count
+    (the final state's log holds every step; hashing each state would cost the square of a game's length)."""
+    import hashlib
+    import json
+
+    out = {}
+    for game_id, game in sorted(ALL_GAMES.items()):
+        for options in [None, *EXTRA_OPTIONS.get(game_id, [])]:
+            for players in range(game.min_players, game.max_players + 1):
+                for seed in range(seeds):
+                    states, actions = play_random(game, players, seed, random.Random(seed), options=options)
+                    text = json.dumps([actions, states[-1]], sort_keys=True)
+                    out[f"{game_id}/{json.dumps(options)}/{players}/{seed}"] = hashlib.sha256(text.encode()).hexdigest()
+    return out
