@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import pytest
+
 from games.patriots_and_redcoats import GAME
 from games.patriots_and_redcoats.data import LOYALTY
 from games.protocol import State
@@ -201,3 +203,76 @@ def test_spy_cards_never_move_and_cards_are_conserved() -> None:
     assert hand(state, 2)[0] == PS and hand(state, 3)[0] == RS
     assert conserved(state)
     assert sorted(LOYALTY[e["id"]] for h in state["hands"] for e in h) == sorted(k for h in hands for k in h)
+
+
+# --- a Spy over a Leader --------------------------------------------------------------------------------------------
+# Rulebook (Winter is Coming): "First, you are a Redcoat if you hold the Redcoat Spy, or you are a Patriot if you hold
+# a Patriot Spy", before any Leader. Edition: Teams rule 1 before rule 2; Game end check (2) "a Spy holds the opposing
+# Leader: the Spy's team wins"; the result lists each player's final team, eliminated players sharing their team's.
+
+
+def confirms(state: State, seat: int) -> list[str]:
+    """The teams ``seat`` may confirm (a Spy's legal list also offers assassinations)."""
+    return [a["team"] for a in GAME.legal(state, seat) if a["type"] == "confirm"]
+
+
+def pass_in_winter(state: State, picks: dict[int, int]) -> State:
+    """A Winter drawn by the turn player, up to the loyalty confirmation: first War card, nothing to flip, picks."""
+    state = act(state, state["stack"][-1]["drawer"], {"type": "winter_reveal", "card": 0})
+    for seat in GAME.required(state):
+        state = act(state, seat, {"type": "flip", "slot": None})
+    for seat in GAME.required(state):
+        state = act(state, seat, {"type": "pass", "slot": picks[seat]})
+    assert state["stack"][-1]["kind"] == "confirm"
+    return state
+
+
+SPY_CAPTURES = [
+    # Seat 1 passes King George to the Patriot Spy (seat 2), who keeps their Spy card and becomes no Redcoat.
+    pytest.param([[PL, P, P], [RL, R, R], [PS, P, R], [RS, R, T], [P, P, R], [P, P, R], [R, R, P]],
+                 {0: 1, 1: 0, 2: 2, 3: 1, 4: 0}, 2, "patriots", [0, 2, 5],
+                 ["patriots", "redcoats", "patriots", "redcoats", "redcoats", "patriots", "redcoats"],
+                 id="patriot-spy-gets-king-george"),
+    # Seat 0 passes Washington to the Redcoat Spy (seat 1), who stays a Redcoat; seat 0 stays a Patriot (sticky).
+    pytest.param([[PL, P, P], [RS, R, R], [RL, R, P], [PS, P, T], [P, P, R], [R, R, P], [P, P, R]],
+                 {0: 0, 1: 1, 2: 1, 3: 1, 4: 0}, 1, "redcoats", [1, 2, 5],
+                 ["patriots", "redcoats", "redcoats", "patriots", "patriots", "redcoats", "patriots"],
+                 id="redcoat-spy-gets-washington"),
+]
+
+
+@pytest.mark.parametrize(("hands", "picks", "spy", "team", "winners", "teams"), SPY_CAPTURES)
+def test_a_spy_given_the_opposing_leader_stays_on_its_team_and_every_team_mate_wins(
+    hands: list[list[str]], picks: dict[int, int], spy: int, team: str, winners: list[int], teams: list[str]
+) -> None:
+    state = build(7, hands, spycraft=["winter"], dead=[5, 6])  # seats 5 and 6 were eliminated earlier
+    state = pass_in_winter(state, picks)
+    enemy_leader = RL if team == "patriots" else PL
+    assert enemy_leader in hand(state, spy) and state["leader_held"][spy] == enemy_leader
+    assert confirms(state, spy) == [team]  # rule 1: the Spy card, not the Leader just received
+    state = confirm_all(state)
+    assert state["team"] == teams
+    result = GAME.result(state)
+    assert result is not None and result["winning_team"] == team and "Spy" in result["reason"]
+    assert result["winners"] == winners  # the living winners by seat, then the eliminated ones
+    assert {row["seat"]: row["team"] for row in result["ranking"]} == dict(enumerate(teams))
+    assert {row["seat"] for row in result["ranking"] if row["won"]} == set(winners)
+    assert [p["team"] for p in result["reveal"]["players"]] == teams
+
+
+def test_a_spy_dealt_the_opposing_leader_is_on_the_spys_team_before_and_after_passing_it() -> None:
+    hands = [[PL, P, P], [R, R, P], [PS, RL, R], [P, R, T], [R, R, P]]
+    state = build(5, hands, at="setup", spycraft=["winter"])
+    assert confirms(state, 2) == ["patriots"]
+    state = confirm_all(state)
+    assert state["team"][2] == "patriots" and GAME.view(state, 2)["your_team"] == "patriots"
+    assert GAME.result(state) is None  # edition: the Leader checks follow a Winter pass, not the deal
+    # The Spy passes King George on: the most recent Leader held is King George, the Spy card still decides.
+    state = pass_in_winter(state, {0: 1, 1: 0, 2: 1, 3: 2, 4: 0})
+    assert hand(state, 2) == [PS, R, R] and hand(state, 3) == [P, R, RL]
+    assert state["leader_held"][2] == RL
+    assert confirms(state, 2) == ["patriots"]
+    state = confirm_all(state)
+    assert GAME.result(state) is None
+    assert state["team"][2] == "patriots" and GAME.view(state, 2)["your_team"] == "patriots"
+    assert state["team"][3] == "redcoats"
