@@ -146,6 +146,8 @@ def test_a_spy_holding_its_own_leader_still_wins_with_the_opposing_one() -> None
     assert hand(state, 2) == [PS, PL, RL]
     result = GAME.result(state)
     assert result is not None and result["winning_team"] == "patriots"
+    assert state["team"] == ["redcoats", "redcoats", "patriots", "redcoats", "patriots"]
+    assert result["winners"] == [2, 4]
 
 
 def test_a_spy_receiving_its_own_leader_goes_on() -> None:
