@@ -86,7 +86,7 @@ class Autoplay:
         applied = 0
         last: tuple[int, int] | None = None  # (seat, seq) of the latest default applied here
         while applied < DEFAULTS_PER_EXPIRY:
-            row, seats = await self.service.snapshot(table_id)
+            row, seats = await self.service.snapshot(table_id, fresh=True)  # the database's deadline decides
             if row.status != "playing" or row.state is None:
                 break
             game = self.service.game(row.game)

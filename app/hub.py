@@ -24,6 +24,11 @@ class Hub:
 
     def __init__(self) -> None:
         self._listeners: dict[str, set[Listener]] = defaultdict(set)
+        self._taps: list[Callable[[str, dict[str, Any]], None]] = []
+
+    def tap(self, callback: Callable[[str, dict[str, Any]], None]) -> None:
+        """Hear every announcement for every table, before its listeners (the table cache keeps itself fresh)."""
+        self._taps.append(callback)
 
     def subscribe(self, table_id: str, listener: Listener) -> None:
         self._listeners[table_id].add(listener)
@@ -39,6 +44,8 @@ class Hub:
         await self._deliver(table_id, event)
 
     async def _deliver(self, table_id: str, event: dict[str, Any]) -> None:
+        for callback in self._taps:
+            callback(table_id, event)
         for listener in list(self._listeners.get(table_id, ())):
             try:
                 await listener(table_id, event)

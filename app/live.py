@@ -229,6 +229,7 @@ class LiveHub:
             await asyncio.sleep(interval)
             for table in list(self.tables.values()):
                 try:
+                    self.service.forget(table.table_id)  # read it from the database: that is the point of the poll
                     await table.on_event({"kind": "state"})  # sends only if the table's version moved on
                 except Exception:
                     log.exception("catch-up poll failed for table %s", table.table_id)

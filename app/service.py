@@ -10,9 +10,11 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import hashlib
+import logging
 import secrets
 import unicodedata
 import weakref
+from collections import OrderedDict
 from collections.abc import AsyncIterator, Awaitable, Callable, Mapping
 from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
@@ -25,6 +27,7 @@ from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
 from sqlalchemy.orm.exc import StaleDataError
 
 from app import fairness
+from app.commits import Committer, Move
 from app.errors import ApiError, not_found
 from app.hub import Hub
 from app.limits import RateLimiter
@@ -37,6 +40,7 @@ from app.timing import next_deadline
 from games.protocol import Game, IllegalAction, Viewer, apply_checked, apply_logged
 from games.rng import seed_from_text
 
+log = logging.getLogger(__name__)
 RETRIES = 8
 SPECTATOR_CHAT_SHARE = 4  # all of a table's spectators together may chat as much as this many people
 BOT_NAMES = ["Ada", "Grace", "Alan", "Edsger", "Barbara", "Donald", "Frances", "Ken", "Radia", "Tim"]
@@ -148,6 +152,15 @@ def settle(game: Game, row: TableRow, seats: list[SeatRow]) -> None:
     row.updated_at = stamp
 
 
+def copy_row(row: TableRow) -> TableRow:
+    """A detached copy of a table's row to change in memory, leaving the shared one as it is."""
+    return TableRow(**{column.key: getattr(row, column.key) for column in TableRow.__table__.columns})
+
+
+def copy_seat(seat: SeatRow) -> SeatRow:
+    return SeatRow(**{column.key: getattr(seat, column.key) for column in SeatRow.__table__.columns})
+
+
 def seat_of(seats: list[SeatRow], holder: Holder | None) -> int | None:
     """The number of ``holder``'s seat in ``seats`` (a spectator's: None)."""
     return None if holder is None else seat_row(seats, holder).seat
@@ -170,8 +183,13 @@ class TableService:
         self._chat_senders = RateLimiter(count, per)
         self._chat_spectators = RateLimiter(count * SPECTATOR_CHAT_SHARE, per)  # one budget per table
         self._write_lock = asyncio.Lock() if settings.database_url.startswith("sqlite") else None
+        self.committer = Committer(self.writing)
         # Called after every committed game action: the bot runner hooks in here.
         self.after_action: Callable[[str], Awaitable[None]] | None = None
+        # Tables as last committed, most recently used last: fan-out, bots and REST read these, not the database.
+        # Every commit made here replaces its table's entry; an announcement of anyone else's change drops it.
+        self._tables: OrderedDict[str, tuple[TableRow, list[SeatRow]]] = OrderedDict()
+        hub.tap(self._heard)
 
     # ----------------------------------------------------------------- helpers
 
@@ -221,7 +239,8 @@ class TableService:
                     except (StaleDataError, IntegrityError):
                         await session.rollback()
                         continue
-                await self.hub.publish(table_id, {"kind": "state", "seq": row.seq})
+                self.forget(table_id)  # seats may have come and gone: the next read loads them afresh
+                await self.hub.publish(table_id, {"kind": "state", "seq": row.seq, "version": row.version})
                 return out
         raise ApiError(503, "busy", "The table is very busy; try again.")
 
@@ -230,22 +249,24 @@ class TableService:
 
     # ----------------------------------------------------------------- who is asking
 
-    @runs_to_end
     async def viewer(self, table_id: str, token: str | None, spectate: str | None) -> Viewing:
-        async with self.sessions() as session:
-            row = await session.get(TableRow, table_id)
-            if row is None:
-                raise not_found()
-            if token:
-                seat_id = await session.scalar(select(SeatRow.id).where(
-                    SeatRow.table_id == table_id, SeatRow.token_hash == hash_token(token)))
-                if seat_id is None:
-                    raise ApiError(401, "bad_token", "That seat token is not valid for this table.")
-                return Viewing(table_id, Holder(seat_id))
-            if spectate:
-                if not same_secret(spectate, row.spectate_key):
-                    raise ApiError(401, "bad_spectate_key", "That spectator link is not valid for this table.")
-                return Viewing(table_id, None)
+        """Who a credential names, checked against the table in memory (a token not found there is looked up once
+        more in the database: the seat may have been taken a moment ago through another worker)."""
+        row, seats = await self.snapshot(table_id)
+        if token:
+            hashed = hash_token(token)
+            for fresh in (False, True):
+                if fresh:
+                    row, seats = await self.snapshot(table_id, fresh=True)
+                seat = next((s for s in seats if s.token_hash is not None
+                             and secrets.compare_digest(s.token_hash, hashed)), None)
+                if seat is not None:
+                    return Viewing(table_id, Holder(seat.id))
+            raise ApiError(401, "bad_token", "That seat token is not valid for this table.")
+        if spectate:
+            if not same_secret(spectate, row.spectate_key):
+                raise ApiError(401, "bad_spectate_key", "That spectator link is not valid for this table.")
+            return Viewing(table_id, None)
         raise ApiError(401, "no_credentials", "Send your seat token (Authorization: Bearer …) or a spectator key.")
 
     @runs_to_end
@@ -421,38 +442,44 @@ class TableService:
         if expect_seq is not None and (not isinstance(expect_seq, int) or isinstance(expect_seq, bool)):
             raise ApiError(422, "bad_request", "expect_seq must be a whole number.")
         async with self.lock(table_id):
-            for _ in range(RETRIES):
-                async with self.writing() as session:
-                    row, seats = await self._load(session, table_id)
-                    if row.status == "lobby":
-                        raise ApiError(409, "not_started", "The game has not started yet.")
-                    if row.status == "finished":
-                        raise ApiError(409, "game_over", "The game is over; no more actions are taken.")
-                    if strict and expect_seq != row.seq:
+            for attempt in range(RETRIES):
+                # The table as last committed, from memory; after a lost race, from the database.
+                held, held_seats = await self.snapshot(table_id, fresh=attempt > 0)
+                if held.status == "lobby":
+                    raise ApiError(409, "not_started", "The game has not started yet.")
+                if held.status == "finished":
+                    raise ApiError(409, "game_over", "The game is over; no more actions are taken.")
+                if strict and expect_seq != held.seq:
+                    raise Conflict()
+                game = self.game(held.game)
+                row, seats = copy_row(held), [copy_seat(s) for s in held_seats]
+                try:
+                    seat = play(game, row, seats, who, action, source)
+                except IllegalAction as exc:
+                    if expect_seq is not None and expect_seq < held.seq:
+                        raise ApiError(409, "stale_seq", f"The table has moved on (you saw {expect_seq}, it is "
+                                       f"now {held.seq}) and that action is no longer allowed: "
+                                       f"{exc.message}") from exc
+                    raise ApiError(422, exc.code, exc.message) from exc
+                changed = [new for new, old in zip(seats, held_seats, strict=True) if new.away != old.away]
+                move = Move(row, held.version, changed, seat, action, source, now())
+                try:
+                    committed = await self.committer.commit(move)
+                except Exception:  # the whole batch failed: nothing of it is acknowledged; look again
+                    log.warning("a commit failed; table %s reloads and retries", table_id, exc_info=True)
+                    committed = False
+                if not committed:  # another worker changed the table first
+                    self.forget(table_id)
+                    if strict:
                         raise Conflict()
-                    game = self.game(row.game)
-                    try:
-                        seat = play(game, row, seats, who, action, source)
-                    except IllegalAction as exc:
-                        if expect_seq is not None and expect_seq < row.seq:
-                            raise ApiError(409, "stale_seq", f"The table has moved on (you saw {expect_seq}, it is "
-                                           f"now {row.seq}) and that action is no longer allowed: "
-                                           f"{exc.message}") from exc
-                        raise ApiError(422, exc.code, exc.message) from exc
-                    session.add(ActionRow(table_id=table_id, seq=row.seq, seat=seat, action=action, source=source,
-                                          created_at=now()))
-                    try:
-                        await session.commit()
-                    except (StaleDataError, IntegrityError):
-                        await session.rollback()
-                        if strict:
-                            raise Conflict() from None
-                        continue
-                    seq = row.seq
+                    continue
+                row.version = held.version + 1
+                self._remember(row, seats)
+                seq = row.seq
                 break
             else:
                 raise ApiError(503, "busy", "The table is very busy; try again.")
-        await self.hub.publish(table_id, {"kind": "state", "seq": seq})
+        await self.hub.publish(table_id, {"kind": "state", "seq": seq, "version": row.version})
         if self.after_action:
             await self.after_action(table_id)
         return seq
@@ -534,10 +561,41 @@ class TableService:
 
     # ----------------------------------------------------------------- reading
 
+    async def snapshot(self, table_id: str, *, fresh: bool = False) -> tuple[TableRow, list[SeatRow]]:
+        """The table as last committed: from memory, or (``fresh``, or not held) from the database. Callers must
+        treat what they get as read-only: it is shared."""
+        cached = None if fresh else self._tables.get(table_id)
+        if cached is not None:
+            self._tables.move_to_end(table_id)
+            return cached
+        row, seats = await self._load_committed(table_id)
+        self._remember(row, seats)
+        return row, seats
+
     @runs_to_end
-    async def snapshot(self, table_id: str) -> tuple[TableRow, list[SeatRow]]:
+    async def _load_committed(self, table_id: str) -> tuple[TableRow, list[SeatRow]]:
         async with self.sessions() as session:
             return await self._load(session, table_id)
+
+    def _remember(self, row: TableRow, seats: list[SeatRow]) -> None:
+        held = self._tables.get(row.id)
+        if held is not None and held[0].version > row.version:
+            return  # a newer version is already held (two loads crossed)
+        self._tables[row.id] = (row, seats)
+        self._tables.move_to_end(row.id)
+        while len(self._tables) > self.settings.tables_in_memory:
+            self._tables.popitem(last=False)
+
+    def forget(self, table_id: str) -> None:
+        self._tables.pop(table_id, None)
+
+    def _heard(self, table_id: str, event: dict[str, Any]) -> None:
+        """Every announcement on the hub, this worker's or another's: drop a held table that it outdates."""
+        held = self._tables.get(table_id)
+        if held is None:
+            return
+        if event.get("kind") == "presence" or event.get("version", held[0].version + 1) > held[0].version:
+            self.forget(table_id)
 
     def table_info(self, row: TableRow, seats: list[SeatRow], viewer: Viewer, base: str) -> dict[str, Any]:
         game = self.game(row.game)
@@ -610,6 +668,8 @@ class TableService:
                 await session.execute(delete(TableRow).where(TableRow.id.in_(ids))
                                       .execution_options(synchronize_session=False))
                 await session.commit()
+        for table_id in ids:
+            self.forget(table_id)
         return len(ids)
 
     @runs_to_end
@@ -656,6 +716,7 @@ class TableService:
                 await session.execute(update(SeatRow).where(SeatRow.id == holder.seat_id)
                                       .values(connections=SeatRow.connections + delta))
             await session.commit()
+        self.forget(table_id)
         await self.hub.publish(table_id, {"kind": "presence"})
 
     @runs_to_end
@@ -666,6 +727,7 @@ class TableService:
             await session.execute(update(TableRow).values(spectators=0)
                                   .execution_options(synchronize_session=False))
             await session.commit()
+        self._tables.clear()
 
     # ----------------------------------------------------------------- chat
 

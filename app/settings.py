@@ -76,6 +76,7 @@ class Settings:
     finished_ttl_hours: float = 24.0 * 30
     idle_ttl_hours: float = 24.0 * 14
     expiry_interval: float = 3600.0  # seconds between expiry sweeps
+    tables_in_memory: int = 5000  # tables held as last committed (most recently used kept)
     migrate_at_start: bool = True  # off in workers that `tabletop serve` started after migrating
 
     @classmethod

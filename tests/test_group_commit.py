@@ -1,0 +1,67 @@
+"""Group commit: actions of many tables arriving together share one commit; a commit that fails acknowledges none
+of its batch, and every table in it stays exactly as it was (in memory and in the database)."""
+
+from __future__ import annotations
+
+import asyncio
+from typing import Any
+
+import pytest
+from fastapi.testclient import TestClient
+from sqlalchemy.ext.asyncio import AsyncSession
+
+from app.commits import Committer
+from app.service import Holder, TableService
+from app.settings import Settings
+from tests.api.helpers import db_rows, new_game, state
+
+TABLES = 12
+
+
+def _first_moves(client: TestClient, count: int) -> list[tuple[str, Holder, dict[str, Any]]]:
+    """One legal action for Alice at each of ``count`` fresh tables."""
+    moves = []
+    for _ in range(count):
+        table = new_game(client, humans=2)
+        holder = client.portal.call(client.app.state.service.holder, table.table_id, table.tokens[0])
+        moves.append((table.table_id, holder, state(client, table, 0)["legal"][0]))
+    return moves
+
+
+def _act_all(client: TestClient, moves: list[tuple[str, Holder, dict[str, Any]]]) -> list[Any]:
+    service: TableService = client.app.state.service
+
+    async def together() -> list[Any]:
+        return await asyncio.gather(*(service.act(t, h, a, 0) for t, h, a in moves), return_exceptions=True)
+
+    return client.portal.call(together)
+
+
+def test_actions_arriving_together_share_commits(client: TestClient, settings: Settings) -> None:
+    moves = _first_moves(client, TABLES)
+    committer: Committer = client.app.state.service.committer
+    before = committer.batches
+    seqs = _act_all(client, moves)
+    assert seqs == [1] * TABLES
+    assert committer.batches - before < TABLES  # fewer commits than actions: they were grouped
+    logged = db_rows(settings, "SELECT table_id, seq FROM actions")
+    assert {(t, 1) for t, _, _ in moves} <= set(logged)
+
+
+def test_a_failed_commit_acknowledges_none_of_its_batch(client: TestClient, settings: Settings,
+                                                        monkeypatch: pytest.MonkeyPatch) -> None:
+    moves = _first_moves(client, TABLES)
+
+    async def failing(self: AsyncSession) -> None:
+        raise OSError("the disk is full")  # the batch's statements went out; its commit does not
+
+    with monkeypatch.context() as patched:
+        patched.setattr(AsyncSession, "commit", failing)
+        outcomes = _act_all(client, moves)
+    assert all(getattr(o, "code", None) == "busy" for o in outcomes), outcomes  # nobody was told "done"
+    assert db_rows(settings, "SELECT table_id FROM actions") == []
+    service: TableService = client.app.state.service
+    for table_id, _, _ in moves:  # memory agrees with the database: still at seq 0
+        row, _ = client.portal.call(service.snapshot, table_id)
+        assert row.seq == 0
+    assert _act_all(client, moves) == [1] * TABLES  # and play goes on from there
