@@ -165,7 +165,10 @@ def apply_checked(game: Game[Any], state: State, seat: Seat, action: Any) -> Sta
 
 def _next_state(state: State, change: Callable[[State], None]) -> State:
     """A copy of ``state`` one seq on, changed by ``change``; the log lines it writes carry the new seq."""
-    new = copy.deepcopy(state)
+    # The log only grows, and its entries never change once written: share them rather than copy a whole history
+    # on every action (that copy was most of the engine's time in long games).
+    new = copy.deepcopy({key: value for key, value in state.items() if key != "log"})
+    new["log"] = list(state["log"])
     new["seq"] = state["seq"] + 1
     mark = len(new["log"])
     change(new)
