@@ -298,9 +298,63 @@ def _needle(secret: str) -> str:
     return json.dumps(secret, ensure_ascii=False)[1:-1]
 
 
+# A secret is a token or a value. A token (a card id, a gem name: anything with a digit or a sign in it) never occurs
+# in a message by accident, so it may not occur anywhere, not even inside a longer text. A value may also be public
+# for other reasons: a bare word (a colour name, which names every colour on the board) or the JSON text of an
+# object or list (a hand's counts, which an area of the board may share). A value is looked for field by field: a
+# field of the message leaks it when, over a whole case, it showed a viewer one of their value secrets in most of the
+# states where they had one (LEAK_SHARE of them, at least LEAK_HITS times, with two different values at least), where
+# a public field that merely happens to hold the same value does so about as often as chance.
+LEAK_SHARE = 0.75
+LEAK_HITS = 5
+
+
+@functools.lru_cache(maxsize=65536)
+def _value_secret(secret: str) -> tuple[str, str] | None:
+    """``("word", secret)`` or ``("json", canonical JSON)`` for a value secret; None for a token."""
+    if secret.isascii() and secret.isalpha():
+        return "word", secret
+    if secret[:1] in "{[":
+        try:
+            value = json.loads(secret)
+        except ValueError:
+            return None
+        if isinstance(value, dict | list):
+            return "json", key(value)
+    return None
+
+
+FieldPath = tuple[Viewer, tuple[str | int, ...]]
+
+
+def _value_fields(
+    node: Any, words: set[str], shapes: set[Any], structures: set[str], path: tuple[str | int, ...] = ()
+) -> Any:
+    """Every field of ``node`` a value secret could be, as ``(path, hit)``: strings when there are secret words,
+    objects and lists of a secret's shape (its keys, or its length) when there are secret structures. ``hit`` is
+    the secret it equals, or None."""
+    if isinstance(node, str):
+        if words:
+            yield path, node if node in words else None
+        return
+    if isinstance(node, dict):
+        if structures and frozenset(node) in shapes:
+            canonical = key(node)
+            yield path, canonical if canonical in structures else None
+        for name, value in node.items():
+            yield from _value_fields(value, words, shapes, structures, (*path, name))
+    elif isinstance(node, list):
+        if structures and len(node) in shapes:
+            canonical = key(node)
+            yield path, canonical if canonical in structures else None
+        for index, value in enumerate(node):
+            yield from _value_fields(value, words, shapes, structures, (*path, index))
+
+
 @per_case
 def test_canary_no_message_carries_a_secret(game: Game, players: int, options: dict[str, Any] | None) -> None:
     seen_secret = False
+    tracked: dict[FieldPath, list[Any]] = {}  # a field seen with value secrets: [times, hits, values hit, first hit]
     for seed, states, _ in each_game(game, players, options):
         for step, state in enumerate(states):
             over = game.result(state) is not None
@@ -311,13 +365,39 @@ def test_canary_no_message_carries_a_secret(game: Game, players: int, options: d
                 assert all(isinstance(s, str) and s for s in secrets), f"{where}: secrets must be non-empty strings"
                 assert secrets <= public, f"{where}: a seat may not learn what spectators see: {secrets - public}"
                 seen_secret = seen_secret or (bool(secrets) and viewer is not None and not over)
-                needles = {_needle(s) for s in secrets}
+                values = {s: _value_secret(s) for s in secrets}
+                needles = {_needle(s) for s, value in values.items() if value is None}
                 if not over and isinstance(state.get("rng"), int) and state["rng"] >= 10**9:
                     needles.add(str(state["rng"]))  # the random source's state is nobody's business mid-game
-                text = json.dumps(message(game, state, viewer), ensure_ascii=False, allow_nan=False)
+                built = message(game, state, viewer)
+                text = json.dumps(built, ensure_ascii=False, allow_nan=False)
                 leaked = sorted(n for n in needles if n in text)
                 assert not leaked, f"{where}: the message leaks {leaked}:\n{text}"
+                words = {v[1] for v in values.values() if v is not None and v[0] == "word"}
+                structures = {v[1] for v in values.values() if v is not None and v[0] == "json"}
+                if not words and not structures:
+                    continue
+                shapes = set()
+                for structure in structures:
+                    value = json.loads(structure)
+                    shapes.add(frozenset(value) if isinstance(value, dict) else len(value))
+                for path, hit in _value_fields(built, words, shapes, structures):
+                    if path == ("now",):
+                        continue
+                    counts = tracked.setdefault((viewer, path), [0, 0, set(), None])
+                    counts[0] += 1
+                    if hit is not None:
+                        counts[1] += 1
+                        counts[2].add(hit)
+                        counts[3] = counts[3] or where
     assert seen_secret, f"{game.id}: no seat ever had a secret before the end, so this test checked nothing"
+    leaks = [
+        f"viewer {viewer}, field {'.'.join(map(str, path))}: showed their secret {hits} times in {times} "
+        f"({len(hit_values)} different values; first at {first})"
+        for (viewer, path), (times, hits, hit_values, first) in sorted(tracked.items(), key=str)
+        if hits >= LEAK_HITS and len(hit_values) >= 2 and hits >= LEAK_SHARE * times
+    ]
+    assert not leaks, "fields that track a secret value:\n" + "\n".join(leaks)
 
 
 @per_case
