@@ -7,12 +7,13 @@ holder), the stone drawn by Negotiate (the drawer). Never shown: the bag's colou
 from __future__ import annotations
 
 import copy
+import json
 import random
 from typing import Any
 
 from games.protocol import Viewer
 from games.turncoats.data import ADJACENT, AREAS, COLOURS, HEX, HOLE, HOMELANDS
-from games.turncoats.rules import ruled_counts, ruler, total, winning_colour
+from games.turncoats.rules import apply, ruled_counts, ruler, total, winning_colour
 from games.turncoats.state import TurncoatsState
 
 HOMELAND_OF = {area: colour for colour, area in HOMELANDS.items()}
@@ -50,23 +51,34 @@ def view(state: TurncoatsState, viewer: Viewer) -> dict[str, Any]:
 
 
 def secrets(state: TurncoatsState, viewer: Viewer) -> set[str]:
-    """Canary strings: the JSON of every hand the viewer may not see (the stronger check is ``resample``)."""
+    """Canary values: the JSON of every other hand holding a stone (an empty hand is no secret: its size is public)
+    and the colour of a stone another player has just drawn. Neither is a distinctive token (an area may hold a hand's
+    counts; colour names are everywhere), so the canary test looks for a field that tracks them rather than for the
+    text; ``resample`` is the stronger check."""
     if state["over"]:
         return set()
-    import json
-
-    hidden = set()
-    for seat, hand in enumerate(state["hands"]):
-        if seat != viewer and total(hand) >= 2:
-            hidden.add(json.dumps(hand))
+    hidden = {json.dumps(hand) for seat, hand in enumerate(state["hands"]) if seat != viewer and total(hand)}
+    if state["drawn"] is not None and viewer != state["turn"]:
+        hidden.add(state["drawn"])
     return hidden
 
 
 def resample(state: TurncoatsState, viewer: Viewer, rand: random.Random) -> TurncoatsState:
-    """Redeal the stones the viewer cannot see (bag and other hands), keeping every count the viewer can see."""
+    """Redeal the stones the viewer cannot see (bag and other hands), keeping every count the viewer can see.
+
+    A stone another player has just drawn is drawn again by the engine itself: the draw is undone (the stone back in
+    the bag, its log lines dropped), the stones are redealt, and ``rules.apply`` negotiates afresh from a redrawn
+    random source, so whatever the engine records of a draw is redrawn with it, not only ``drawn``."""
     new = copy.deepcopy(state)
     if new["over"]:  # every hand is revealed at the end: nothing is hidden to redraw
         return new
+    turn, seq = new["turn"], new.get("seq", 0)
+    undone = new["drawn"] if turn != viewer else None
+    if undone is not None:
+        new["hands"][turn][undone] -= 1
+        new["bag"][undone] += 1
+        new["drawn"] = None
+        new["log"] = [entry for entry in new["log"] if entry.get("seq", 0) != seq]  # the draw's own lines
     others = [s for s in range(new["players"]) if s != viewer]
     pool = [c for c in COLOURS for _ in range(new["bag"][c])]
     for seat in others:
@@ -81,8 +93,10 @@ def resample(state: TurncoatsState, viewer: Viewer, rand: random.Random) -> Turn
         new["hands"][seat] = hand
     for colour in pool:
         new["bag"][colour] += 1
-    turn = new["turn"]
-    if new["drawn"] is not None and turn != viewer:
-        # The drawn stone is in the drawer's hand; it may be any of them as far as this viewer knows.
-        new["drawn"] = rand.choice([c for c in COLOURS for _ in range(new["hands"][turn][c])])
+    if undone is not None:
+        new["rng"] = rand.getrandbits(64)  # the random source's state is nobody's to know
+        mark = len(new["log"])
+        apply(new, turn, {"type": "negotiate"})
+        for entry in new["log"][mark:]:
+            entry["seq"] = seq
     return new
