@@ -90,7 +90,9 @@ class Game(Generic[S]):
     expire: Callable[[S], None] | None = None
     accepts: Callable[[S, Seat, Action], bool] | None = None  # for legal entries marked "template"
     # Test hooks for the standing leak tests (DESIGN.md): every string a viewer may not learn, and a state in which
-    # everything that viewer cannot see has been redrawn consistently with what they know.
+    # everything that viewer cannot see has been redrawn consistently with what they know. A secret that is a bare
+    # word (letters only: a colour) or the JSON text of an object or list (a hand's counts) is a value, looked for
+    # field by field; any other (a card id) is a token and may occur nowhere in a message (test_conformance.py).
     secrets: Callable[[S, Viewer], set[str]] = lambda state, viewer: set()
     resample: Callable[[S, Viewer, random.Random], S] | None = None
     description: str = ""
