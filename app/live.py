@@ -18,6 +18,7 @@ from typing import Any
 
 from fastapi import WebSocket
 
+from app import patches
 from app.errors import ApiError
 from app.models import SeatRow, TableRow
 from app.service import Holder, TableService, chat_public, seat_public
@@ -45,8 +46,10 @@ class Connection:
     holder: Holder | None  # whose seat this is (None: a spectator); the seat's number is looked up at every change
     seat: int | None
     base: str
+    patches: bool = False  # after its first full state, send only what changed (app.patches)
     last_seq: int = -1
     last_version: int = -1  # the table version this viewer's latest state message was built from
+    sent: str | None = None  # the last full state message this viewer holds, as JSON text (shared, not copied)
     queue: asyncio.Queue[dict[str, Any] | str | Close] = field(default_factory=asyncio.Queue)
     closing: bool = False
 
@@ -114,7 +117,8 @@ class LiveTable:
                 return  # removed between checking its token and now
             if not self.connections:  # the others' catch-up starts from what they were last sent
                 self._remember(row.version, row.seq, row.state)
-            conn.push(self.service.message_for(row, seats, conn.seat, conn.base))
+            conn.sent = encode(self.service.message_for(row, seats, conn.seat, conn.base))
+            conn.push(conn.sent)
             conn.last_seq, conn.last_version = row.seq, row.version
             chats = [chat_public(c) for c in await self.service.chat_rows(self.table_id)
                      if self.service.can_read(row, conn.seat, c.channel)]
@@ -154,8 +158,9 @@ class LiveTable:
         if row.state is not None and self.state is not None and self.seq < row.seq - 1 and self.seq >= 0:
             steps = await self._replay(self.service.game(row.game), self.seq, row.seq)
         steps.append((row.seq, row.state))
-        # Spectators, and several tabs of one seat, get the same message: build and encode it once.
-        built: dict[tuple[int | None, str, int], str] = {}
+        # Spectators, and several tabs of one seat, get the same message: build, encode and diff it once.
+        built: dict[tuple[int | None, str, int], tuple[dict[str, Any], str]] = {}
+        patched: dict[tuple[int, tuple[int | None, str, int]], str] = {}
         for conn in self._placed(seats):
             if conn.last_version >= row.version:
                 continue  # it joined after this change and opened with it: sending it again would repeat a seq
@@ -166,8 +171,17 @@ class LiveTable:
                 key = (conn.seat, conn.base, seq)
                 if key not in built:
                     message = self.service.message_for(row, seats, conn.seat, conn.base, state=state, seq=seq)
-                    built[key] = encode(message)
-                conn.push(built[key])
+                    built[key] = (message, encode(message))
+                message, text = built[key]
+                if conn.patches and conn.sent is not None:
+                    held = (id(conn.sent), key)  # the texts are alive while this runs, so their ids stay theirs
+                    if held not in patched:
+                        ops = patches.diff(json.loads(conn.sent), message)
+                        patched[held] = encode({"type": "patch", "seq": seq, "ops": ops})
+                    conn.push(patched[held])
+                else:
+                    conn.push(text)
+                conn.sent = text
                 conn.last_seq = seq
         self._remember(row.version, row.seq, row.state)
 

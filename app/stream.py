@@ -41,10 +41,11 @@ async def table_stream(websocket: WebSocket, table_id: str, token: str | None = 
     try:
         if not within_rate(websocket.app.state.connect_limiter, websocket, settings):
             raise ApiError(429, "too_many_connections", "Too many connections from your address; wait a minute.")
+        patches = websocket.query_params.get("patches") == "1"
         if not token and not spectate:
-            token, spectate = await _credentials(websocket, settings.max_message_bytes)
+            token, spectate, patches = await _credentials(websocket, settings.max_message_bytes)
         viewing = await service.viewer(table_id, token, spectate)
-        conn = Connection(websocket, viewing.holder, None, _base(websocket, settings.public_url))
+        conn = Connection(websocket, viewing.holder, None, _base(websocket, settings.public_url), patches=patches)
         live.admit(table_id, conn)  # counted from here until live.leave below
     except ApiError as exc:
         await websocket.send_json(_error(None, exc.code, exc.message))
@@ -83,8 +84,9 @@ def _base(websocket: WebSocket, public_url: str) -> str:
     return public_url or f"{'https' if websocket.url.scheme == 'wss' else 'http'}://{websocket.url.netloc}"
 
 
-async def _credentials(websocket: WebSocket, limit: int) -> tuple[str | None, str | None]:
-    """Wait for the first message to name the seat or spectator; anything else is refused."""
+async def _credentials(websocket: WebSocket, limit: int) -> tuple[str | None, str | None, bool]:
+    """Wait for the first message to name the seat or spectator (and say whether it takes patches); anything else
+    is refused."""
     try:
         async with asyncio.timeout(AUTH_WAIT_S):
             frame = await websocket.receive()
@@ -101,7 +103,7 @@ async def _credentials(websocket: WebSocket, limit: int) -> tuple[str | None, st
     token, spectate = message.get("token"), message.get("spectate")
     if not isinstance(token, str | None) or not isinstance(spectate, str | None):
         raise ApiError(401, "no_credentials", "The token and spectator key are text.")
-    return token, spectate
+    return token, spectate, message.get("patches") is True
 
 
 def _decode(raw: str | None, limit: int) -> dict[str, Any]:

@@ -14,7 +14,11 @@ export function connect({ tableId, token, spectate, onMessage, onStatus = () => 
   const scheme = location.protocol === "https:" ? "wss" : "ws";
   // The credential goes in the first message, never in the URL, so no server or proxy log can hold it.
   const url = `${scheme}://${location.host}/ws/tables/${encodeURIComponent(tableId)}`;
-  const auth = JSON.stringify(token ? { type: "auth", token } : { type: "auth", spectate: spectate ?? "" });
+  // After the first full state the server sends only what changed (JSON Patch); `held` is the full state so far.
+  const auth = JSON.stringify(
+    token ? { type: "auth", token, patches: true } : { type: "auth", spectate: spectate ?? "", patches: true },
+  );
+  let held = null;
   let ws = null;
   let attempt = 0;
   let timer = null;
@@ -38,6 +42,17 @@ export function connect({ tableId, token, spectate, onMessage, onStatus = () => 
         message = JSON.parse(event.data);
       } catch {
         return; // not ours to crash on; the server only sends JSON
+      }
+      if (message.type === "state") held = message;
+      if (message.type === "patch") {
+        try {
+          held = applyPatch(held, message.ops);
+        } catch {
+          held = null;
+          socket.close(3000, "patch did not apply"); // not final: reconnecting brings a full state
+          return;
+        }
+        message = held;
       }
       onMessage(message);
     };
@@ -88,6 +103,34 @@ export function connect({ tableId, token, spectate, onMessage, onStatus = () => 
       }
     },
   };
+}
+
+// RFC 6902 JSON Patch, the three operations the server sends (add, remove, replace); returns a new document and
+// leaves the old one as it was (the page may still be drawing it).
+export function applyPatch(document, ops) {
+  if (document === null) throw new Error("no state to patch");
+  let doc = structuredClone(document);
+  for (const op of ops) {
+    const parts = op.path.split("/").slice(1).map((p) => p.replaceAll("~1", "/").replaceAll("~0", "~"));
+    if (parts.length === 0) {
+      doc = structuredClone(op.value);
+      continue;
+    }
+    let parent = doc;
+    for (const part of parts.slice(0, -1)) parent = parent[Array.isArray(parent) ? Number(part) : part];
+    const last = parts[parts.length - 1];
+    if (Array.isArray(parent)) {
+      if (op.op === "remove") parent.splice(Number(last), 1);
+      else if (last === "-") parent.push(op.value);
+      else if (op.op === "add") parent.splice(Number(last), 0, op.value);
+      else parent[Number(last)] = op.value;
+    } else if (op.op === "remove") {
+      delete parent[last];
+    } else {
+      parent[last] = op.value;
+    }
+  }
+  return doc;
 }
 
 export class ApiError extends Error {

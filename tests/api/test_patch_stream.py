@@ -1,0 +1,64 @@
+"""Patches over the websocket: a viewer that asks for them (``"patches": true`` in its first message, or
+``?patches=1``) gets a full state first and then only what changed; applying them gives, at every seq, exactly the
+message a full-state connection of the same viewer receives. Each viewer gets its own patches (never another's)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from fastapi.testclient import TestClient
+
+from app import patches
+from tests.api.helpers import connect, drain, new_game, play, ws_url
+
+Message = dict[str, Any]
+
+
+def _states(received: list[Message]) -> dict[int, Message]:
+    """The full state at each seq a connection saw, rebuilding patched ones; "now" (the send time) left out."""
+    held: Message | None = None
+    out = {}
+    for message in received:
+        if message["type"] == "state":
+            held = message
+        elif message["type"] == "patch":
+            assert held is not None, "a patch came before any full state"
+            held = patches.apply(held, message["ops"])
+        else:
+            continue
+        out[held["seq"]] = {k: v for k, v in held.items() if k != "now"}
+    return out
+
+
+def test_patched_and_full_connections_see_the_same_states(client: TestClient) -> None:
+    table = new_game(client, humans=3)
+    viewers: list[int | None] = [0, 1, 2, None]
+    with connect(client, ws_url(table, 0)) as f0, connect(client, ws_url(table, 1)) as f1, \
+            connect(client, ws_url(table, 2)) as f2, connect(client, ws_url(table, None)) as fs, \
+            connect(client, ws_url(table, 0) + "&patches=1") as p0, \
+            connect(client, f"/ws/tables/{table.table_id}") as p1, \
+            connect(client, f"/ws/tables/{table.table_id}") as p2, \
+            connect(client, f"/ws/tables/{table.table_id}") as ps:
+        p1.send_json({"type": "auth", "token": table.tokens[1], "patches": True})
+        p2.send_json({"type": "auth", "token": table.tokens[2], "patches": True})
+        ps.send_json({"type": "auth", "spectate": table.spectate, "patches": True})
+        for _ in range(40):  # play the whole game
+            moved = False
+            for seat in range(3):
+                try:
+                    play(client, table, seat)
+                    moved = True
+                except AssertionError:
+                    pass
+            if not moved:
+                break
+        full = [drain(ws) for ws in (f0, f1, f2, fs)]
+        patched = [drain(ws) for ws in (p0, p1, p2, ps)]
+    for viewer, whole, parts in zip(viewers, full, patched, strict=True):
+        assert not [m for m in whole if m["type"] == "patch"], "a full-state connection was sent a patch"
+        assert [m["type"] for m in parts if m["type"] in ("state", "patch")][0] == "state"
+        assert sum(m["type"] == "patch" for m in parts) > 10
+        # Seq 0 is each connection's opening, built as it connected (the later ones count more people present).
+        rebuilt, sent = _states(parts), _states(whole)
+        assert {k: v for k, v in rebuilt.items() if k} == {k: v for k, v in sent.items() if k}, f"viewer {viewer}"
+        assert _states(parts)[max(_states(parts))]["status"] == "finished"

@@ -1,0 +1,80 @@
+"""Patches (app.patches): for random games of every game, applying a viewer's patches in order gives exactly the full
+state message at every seq; and a patch to one viewer does not change when only what that viewer cannot see does
+(the non-interference test, extended to patches)."""
+
+from __future__ import annotations
+
+import json
+import random
+from typing import Any
+
+import pytest
+
+from app import patches
+from app.messages import state_message
+from games.protocol import Game, State, Viewer, apply_logged
+from tests.support.registry import ALL_GAMES, EXTRA_OPTIONS, play_random
+
+SEEDS = 2
+RESAMPLED_STEPS = 12
+
+
+def _cases() -> list[Any]:
+    return [pytest.param(game, options, id=f"{game_id}{'-' + json.dumps(options) if options else ''}")
+            for game_id, game in sorted(ALL_GAMES.items()) for options in [None, *EXTRA_OPTIONS.get(game_id, [])]]
+
+
+def message(game: Game, state: State, viewer: Viewer) -> dict[str, Any]:
+    status = "finished" if game.result(state) is not None else "playing"
+    names = [f"P{n}" for n in range(state["players"])]
+    return state_message(game, status=status, seq=state["seq"], state=state, viewer=viewer, names=names,
+                         table={"table_id": "t"}, deadline=None)
+
+
+def exact(value: Any) -> str:
+    return json.dumps(value, sort_keys=True)
+
+
+@pytest.mark.parametrize(("game", "options"), _cases())
+def test_patches_rebuild_every_full_message(game: Game, options: dict[str, Any] | None,
+                                            monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr("app.messages.clock", lambda: __import__("datetime").datetime(2026, 1, 1))
+    for seed in range(SEEDS):
+        players = random.Random(seed).randint(game.min_players, game.max_players)
+        states, _ = play_random(game, players, seed, random.Random(seed), options=options)
+        for viewer in [None, *range(players)]:
+            held = message(game, states[0], viewer)
+            for state in states[1:]:
+                full = message(game, state, viewer)
+                ops = patches.diff(held, full)
+                held = patches.apply(held, json.loads(json.dumps(ops)))  # as it travels: through JSON
+                assert exact(held) == exact(full), f"seed {seed}, viewer {viewer}, seq {state['seq']}"
+
+
+@pytest.mark.parametrize(("game", "options"), _cases())
+def test_a_patch_does_not_change_with_what_its_viewer_cannot_see(game: Game, options: dict[str, Any] | None,
+                                                                 monkeypatch: pytest.MonkeyPatch) -> None:
+    if game.resample is None:
+        pytest.skip(f"{game.id} declares no resample")
+    monkeypatch.setattr("app.messages.clock", lambda: __import__("datetime").datetime(2026, 1, 1))
+    checked = 0
+    for seed in range(SEEDS):
+        rand = random.Random(f"patch-ni-{seed}")
+        players = rand.randint(game.min_players, game.max_players)
+        states, actions = play_random(game, players, seed, random.Random(seed), options=options)
+        steps = [i for i, (seat, _) in enumerate(actions) if seat is not None]
+        for index in sorted(rand.sample(steps, min(RESAMPLED_STEPS, len(steps)))):
+            before, (seat, action) = states[index], actions[index]
+            after = states[index + 1]
+            # The viewer is the actor: what it did, it knows; everything hidden from it is redrawn.
+            assert seat is not None
+            other = game.resample(before, seat, rand)
+            other_after = apply_logged(game, other, seat, action)
+            seen = message(game, before, seat), message(game, after, seat)
+            seen_there = message(game, other, seat), message(game, other_after, seat)
+            if exact(seen) != exact(seen_there):
+                continue  # the action showed everyone something that was hidden before (a reveal): fair to differ
+            mine, theirs = patches.diff(*seen), patches.diff(*seen_there)
+            assert mine == theirs, f"seed {seed}, seq {before['seq']}: seat {seat}'s patch tells hidden things"
+            checked += 1
+    assert checked
