@@ -298,10 +298,10 @@ def _needle(secret: str) -> str:
     return json.dumps(secret, ensure_ascii=False)[1:-1]
 
 
-# A secret is a token or a value. A token (a card id, a gem name: anything with a digit or a sign in it) never occurs
-# in a message by accident, so it may not occur anywhere, not even inside a longer text. A value may also be public
-# for other reasons: a bare word (a colour name, which names every colour on the board) or the JSON text of an
-# object or list (a hand's counts, which an area of the board may share). A value is looked for field by field: a
+# A secret is a value or a token. A value may also be public for other reasons: a bare word (letters only: a colour
+# name, which names every colour on the board) or the JSON text of an object or list (a hand's counts, which an area
+# of the board may share). Any other secret is a token (a card id, a gem name): it never occurs in a message by
+# accident, so it may occur nowhere, not even inside a longer text. A value is looked for field by field: a
 # field of the message leaks it when, over a whole case, it showed a viewer one of their value secrets in most of the
 # states where they had one (LEAK_SHARE of them, at least LEAK_HITS times, with two different values at least), where
 # a public field that merely happens to hold the same value does so about as often as chance.
