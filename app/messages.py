@@ -42,16 +42,17 @@ def state_message(
     names: list[str],
     table: dict[str, Any],
     deadline: datetime | None,
+    legal: list[dict[str, Any]] | None = None,
 ) -> dict[str, Any]:
     """The ``state`` message of API.md for one viewer. ``table`` holds the public lobby facts."""
     view: dict[str, Any] | None = None
-    legal: list[dict[str, Any]] = []
+    legal_now: list[dict[str, Any]] = []
     log: list[dict[str, Any]] = []
     result = None
     if state is not None:
         view = game.view(state, viewer)
         if viewer is not None and status == "playing":
-            legal = game.legal(state, viewer)
+            legal_now = game.legal(state, viewer) if legal is None else legal
         seat_names = tuple(names)
         log = [{**entry, "text": fill_names(entry["text"], seat_names)} for entry in log_for(state, viewer, LOG_TAIL)]
         result = game.result(state)
@@ -63,7 +64,7 @@ def state_message(
         "game": game.id,
         "you": {"seat": viewer, "name": you_name},
         "view": view,
-        "legal": legal,
+        "legal": legal_now,
         "log": log,
         "result": result,
         "deadline": deadline.isoformat() if deadline and status == "playing" else None,

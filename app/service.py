@@ -139,7 +139,10 @@ def settle(game: Game, row: TableRow, seats: list[SeatRow]) -> None:
     assert row.state is not None
     stamp = now()
     humans = {s.seat for s in seats if s.bot is None}
-    required = game.required(row.state)  # asks every seat's legal list: worth doing once per change
+    # Every seat's legal list, once per change: the deadline, the bots and each viewer's message all need them.
+    finished = game.result(row.state) is not None
+    row.legal_lists = {} if finished else {seat: game.legal(row.state, seat) for seat in range(row.state["players"])}
+    required = game.required(row.state, row.legal_lists)
     row.deadline, row.timer_key = next_deadline(
         game, row.state, humans, row.turn_timer, row.timer_key, aware(row.deadline), stamp, required=required)
     # Only bots play must wait for; optional moves are offered to bots after every change anyway.
@@ -628,8 +631,10 @@ class TableService:
         status = row.status
         if status == "finished" and use_state is not None and game.result(use_state) is None:
             status = "playing"  # an intermediate seq of a finished game
+        lists: dict[int, list[Any]] | None = getattr(row, "legal_lists", None) if state is None else None
         return state_message(
             game, status=status, seq=use_seq, state=use_state, viewer=viewer, names=self._names(seats),
+            legal=lists.get(viewer, []) if lists is not None and viewer is not None else None,
             table=self.table_info(row, seats, viewer, base),
             deadline=aware(row.deadline) if use_seq == row.seq else None,
         )

@@ -133,11 +133,14 @@ class Game(Generic[S]):
             return []
         return [seat for seat in range(state["players"]) if self.legal(state, seat)]
 
-    def required(self: Game[Any], state: State) -> list[Seat]:
-        """The seats play is waiting for: the ones a timer runs for and a default action is applied to."""
+    def required(self: Game[Any], state: State, legal: Mapping[Seat, list[Action]] | None = None) -> list[Seat]:
+        """The seats play is waiting for: the ones a timer runs for and a default action is applied to. ``legal``:
+        every seat's legal list, when the caller has them already."""
         if self.result(state) is not None:
             return []
-        return self.must_act(state) if self.must_act is not None else self.waiting_on(state)
+        if self.must_act is not None:
+            return self.must_act(state)
+        return [seat for seat, actions in legal.items() if actions] if legal is not None else self.waiting_on(state)
 
 
 def check_action_shape(action: Any) -> Action:
