@@ -3,44 +3,19 @@ Rules: shared/rules/patriots-and-redcoats.txt and patriots-and-redcoats-edition.
 
 from __future__ import annotations
 
-from typing import Literal
-
-from pydantic import BaseModel, ConfigDict, Field
-
 from games.patriots_and_redcoats import rules
 from games.patriots_and_redcoats.bot import basic_bot, random_bot
-from games.patriots_and_redcoats.data import (
-    ASSASSINATION_WINDOW_S,
-    MAX_PLAYERS,
-    MIN_PLAYERS,
-    RESPONSE_WINDOW_S,
-    WINDOW_S_MAX,
-)
+from games.patriots_and_redcoats.data import MAX_PLAYERS, MIN_PLAYERS
 from games.patriots_and_redcoats.end import result
+from games.patriots_and_redcoats.options import Options
+from games.patriots_and_redcoats.state import PatriotsState
 from games.patriots_and_redcoats.view import resample, secrets, view
 from games.protocol import Game
 
-
-class Options(BaseModel):
-    """Table options: how response windows behave (edition, Assassination and response windows)."""
-
-    model_config = ConfigDict(extra="forbid")
-
-    window_mode: Literal["quick", "fixed"] = Field(
-        "quick", description="quick: a window closes once every living player has continued; fixed: there is no "
-                             "continue and a window always runs to its deadline (0 seconds: it closes at once), so "
-                             "answer time tells nothing.")
-    response_window_s: int = Field(RESPONSE_WINDOW_S, ge=0, le=WINDOW_S_MAX,
-                                   description="Seconds of the window after a Spy or Conceal card is given or an "
-                                               "Agent places a War card (0: no timer in quick mode; a fixed "
-                                               "window then closes at once).")
-    assassination_window_s: int = Field(ASSASSINATION_WINDOW_S, ge=0, le=WINDOW_S_MAX,
-                                        description="Seconds of the window after an assassination is declared "
-                                                    "(0: no timer in quick mode; a fixed window then "
-                                                    "closes at once).")
+__all__ = ["GAME", "Options"]
 
 
-GAME = Game(
+GAME: Game[PatriotsState] = Game(
     id="patriots-and-redcoats",
     title="Patriots & Redcoats",
     min_players=MIN_PLAYERS,

@@ -10,6 +10,7 @@ revealed enemy Leader or an Agent who just placed the enemy's winning War card.
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 from typing import Any
 
 from games.patriots_and_redcoats.data import (
@@ -86,7 +87,8 @@ class Mind:
         return 10.0 if seat == self.me else self.score.get(seat, 0.0)
 
     def seat(self, seat: int) -> dict[str, Any]:
-        return self.view["seats"][seat]
+        seen: dict[str, Any] = self.view["seats"][seat]
+        return seen
 
 
 def basic_bot(view: View, legal: list[Action], rand: random.Random) -> Action | None:
@@ -266,7 +268,8 @@ def _respond(mind: Mind, legal: list[Action], rand: random.Random) -> Action | N
     return next((a for a in legal if a["type"] == "continue"), None)
 
 
-CHOOSERS = {
+Chooser = Callable[[Mind, list[Action], random.Random], Action | None]
+CHOOSERS: dict[str, Chooser] = {
     "spy": _spy, "conceal": _conceal, "reveal": _reveal, "ferguson": _ferguson, "hessians": _hessians,
     "order": lambda mind, legal, rand: legal[0], "nominate": _nominate, "vote": _vote, "discard": _discard,
     "place": _place, "winter_reveal": _winter_reveal, "flip": _flip, "pass": _pass, "confirm": _confirm,

@@ -1,13 +1,14 @@
 """Shared state helpers: the log, seats, Loyalty hands, decks (draw, discard, reshuffle) and eyes.
 
-The state is a JSON-friendly dict (see ``rules.setup`` for its fields). Cards are ids (``data``); their kinds are
+The state is a JSON-friendly dict (``state.PatriotsState`` names every field). Cards are ids (``data``); their kinds are
 looked up, never stored beside them, so moving a card is moving one string.
 """
 
 from __future__ import annotations
 
 import itertools
-from typing import Any
+from collections.abc import Callable
+from typing import Any, Literal
 
 from games import rng
 from games.patriots_and_redcoats.data import (
@@ -20,17 +21,19 @@ from games.patriots_and_redcoats.data import (
     WAR,
     WAR_NAMES,
 )
-from games.protocol import Seat, State
+from games.patriots_and_redcoats.state import SPYCRAFT_FRAMES, CardId, EyeCard, LoyaltyKind, PatriotsState, Team
+from games.protocol import Seat
+from games.state import LogEntry
 
-Frame = dict[str, Any]
+Deck = Literal["spycraft", "war"]
 
 
 # ----------------------------------------------------------------------------- log
 
 
-def say(state: State, text: str, to: list[Seat] | None = None) -> None:
+def say(state: PatriotsState, text: str, to: list[Seat] | None = None) -> None:
     """Append a log entry; without ``to`` it is public, so anything secret must name its readers."""
-    entry: dict[str, Any] = {"text": text}
+    entry: LogEntry = {"text": text}
     if to is not None:
         entry["to"] = sorted(set(to))
     state["log"].append(entry)
@@ -43,11 +46,11 @@ def s(seat: Seat) -> str:
 # ----------------------------------------------------------------------------- seats
 
 
-def living(state: State) -> list[Seat]:
+def living(state: PatriotsState) -> list[Seat]:
     return [seat for seat in range(state["players"]) if state["alive"][seat]]
 
 
-def next_living(state: State, seat: Seat) -> Seat:
+def next_living(state: PatriotsState, seat: Seat) -> Seat:
     """The next living player clockwise of ``seat`` (never ``seat`` itself unless it is the only one alive)."""
     n = state["players"]
     for step in range(1, n + 1):
@@ -57,67 +60,67 @@ def next_living(state: State, seat: Seat) -> Seat:
     raise AssertionError("edition invariant: somebody is alive while the game goes on")
 
 
-def over(state: State) -> bool:
+def over(state: PatriotsState) -> bool:
     return state["phase"] == "over"
 
 
-def new_step(state: State) -> int:
+def new_step(state: PatriotsState) -> int:
     """A fresh number for a simultaneous secret step (a confirmation, a Winter flip or selection): see
     ``rules.secret_step``. Counted apart from the window serials so window keys stay as they were."""
     state["steps"] = state.get("steps", 0) + 1
-    return int(state["steps"])
+    return state["steps"]
 
 
 # ----------------------------------------------------------------------------- Loyalty cards
 
 
-def kind(card: str) -> str:
+def kind(card: CardId) -> LoyaltyKind:
     return LOYALTY[card]
 
 
-def loyalty_name(card_kind: str) -> str:
+def loyalty_name(card_kind: LoyaltyKind) -> str:
     return LOYALTY_NAMES[card_kind]
 
 
-def article(card_kind: str) -> str:
+def article(card_kind: LoyaltyKind) -> str:
     name = loyalty_name(card_kind)
     return name if card_kind in LEADERS else ("the " if card_kind in SPIES else "a ") + name
 
 
-def kinds(state: State, seat: Seat) -> list[str]:
+def kinds(state: PatriotsState, seat: Seat) -> list[LoyaltyKind]:
     return [kind(entry["id"]) for entry in state["hands"][seat]]
 
 
-def face_down_slots(state: State, seat: Seat) -> list[int]:
+def face_down_slots(state: PatriotsState, seat: Seat) -> list[int]:
     return [i for i, entry in enumerate(state["hands"][seat]) if not entry["up"]]
 
 
-def face_up_slots(state: State, seat: Seat) -> list[int]:
+def face_up_slots(state: PatriotsState, seat: Seat) -> list[int]:
     return [i for i, entry in enumerate(state["hands"][seat]) if entry["up"]]
 
 
-def holds(state: State, seat: Seat, card_kind: str) -> bool:
+def holds(state: PatriotsState, seat: Seat, card_kind: LoyaltyKind) -> bool:
     return card_kind in kinds(state, seat)
 
 
-def leaders_held(state: State, seat: Seat) -> list[str]:
+def leaders_held(state: PatriotsState, seat: Seat) -> list[LoyaltyKind]:
     return [k for k in kinds(state, seat) if k in LEADERS]
 
 
-def spy_of(state: State, seat: Seat) -> str | None:
+def spy_of(state: PatriotsState, seat: Seat) -> LoyaltyKind | None:
     """The Spy Loyalty card a player holds, if any (edition: at most one, and it never moves)."""
     spies = [k for k in kinds(state, seat) if k in SPIES]
     assert len(spies) <= 1, "edition invariant: a player holds at most one Spy Loyalty card"
     return spies[0] if spies else None
 
 
-def touch(state: State, card: str) -> None:
+def touch(state: PatriotsState, card: CardId) -> None:
     """Mark a Loyalty card as no longer where the deal left it unseen (revealed or passed): see view.resample."""
     if card not in state["touched"]:
         state["touched"].append(card)
 
 
-def turn_up(state: State, seat: Seat, slot: int) -> str:
+def turn_up(state: PatriotsState, seat: Seat, slot: int) -> LoyaltyKind:
     """Turn one face-down card face up (the caller checks for elimination) and return its kind."""
     entry = state["hands"][seat][slot]
     assert not entry["up"]
@@ -129,17 +132,17 @@ def turn_up(state: State, seat: Seat, slot: int) -> str:
 # ----------------------------------------------------------------------------- decks
 
 
-def spycraft_card(card: str) -> dict[str, Any]:
+def spycraft_card(card: CardId) -> dict[str, Any]:
     """What is public about a Spycraft card (all of them are revealed when drawn)."""
     data = SPYCRAFT[card]
-    out = {k: v for k, v in data.items()}
-    out["title"] = SPYCRAFT_TITLES[str(data["kind"])]
+    out: dict[str, Any] = {k: v for k, v in data.items()}
+    out["title"] = SPYCRAFT_TITLES[data["kind"]]
     return out
 
 
-def spycraft_text(card: str) -> str:
+def spycraft_text(card: CardId) -> str:
     data = SPYCRAFT[card]
-    title = SPYCRAFT_TITLES[str(data["kind"])]
+    title = SPYCRAFT_TITLES[data["kind"]]
     if "eyes" in data:
         return f"a {data['eyes']}-eye {title} card"
     if "feathers" in data:
@@ -149,15 +152,15 @@ def spycraft_text(card: str) -> str:
     return title
 
 
-def war_side(card: str) -> str:
+def war_side(card: CardId) -> Team:
     return WAR[card]
 
 
-def war_name(card: str) -> str:
+def war_name(card: CardId) -> str:
     return WAR_NAMES[WAR[card]]
 
 
-def draw(state: State, deck: str) -> str:
+def draw(state: PatriotsState, deck: Deck) -> CardId:
     """Draw the top card of ``deck`` ("spycraft" or "war"); an empty deck first takes its shuffled discard pile."""
     pile = state[deck]
     if not pile["deck"]:
@@ -166,21 +169,21 @@ def draw(state: State, deck: str) -> str:
         pile["discard"] = []
         rng.shuffle(state, pile["deck"])
         say(state, f"The {deck.capitalize()} discard pile is shuffled to form a new deck.")
-    return str(pile["deck"].pop())
+    return pile["deck"].pop()
 
 
-def discard(state: State, deck: str, *cards: str) -> None:
+def discard(state: PatriotsState, deck: Deck, *cards: CardId) -> None:
     state[deck]["discard"].extend(cards)
 
 
 # ----------------------------------------------------------------------------- eyes
 
 
-def eye_total(state: State, seat: Seat) -> int:
+def eye_total(state: PatriotsState, seat: Seat) -> int:
     return sum(card["eyes"] for card in state["eyes"][seat])
 
 
-def remove_eyes(state: State, seat: Seat, amount: int) -> None:
+def remove_eyes(state: PatriotsState, seat: Seat, amount: int) -> None:
     """Remove exactly ``amount`` eyes (at most what the player has) by discarding and turning Spy cards.
 
     Edition: touch as few cards as possible; among those ways, leave the fewest cards, then prefer earlier cards.
@@ -192,7 +195,8 @@ def remove_eyes(state: State, seat: Seat, amount: int) -> None:
         return
     best: tuple[tuple[int, int, tuple[int, ...]], tuple[str, ...]] | None = None
     options = [("keep", "turn", "discard") if c["eyes"] == 2 else ("keep", "discard") for c in cards]
-    worth = {"keep": lambda c: 0, "turn": lambda c: 1, "discard": lambda c: c["eyes"]}
+    worth: dict[str, Callable[[EyeCard], int]] = {"keep": lambda c: 0, "turn": lambda c: 1,
+                                                  "discard": lambda c: c["eyes"]}
     for plan in itertools.product(*options):
         removed = sum(worth[op](c) for c, op in zip(cards, plan, strict=True))
         if removed != amount:
@@ -203,7 +207,7 @@ def remove_eyes(state: State, seat: Seat, amount: int) -> None:
         if best is None or rank < best[0]:
             best = (rank, plan)
     assert best is not None, "edition invariant: eyes at rest are at most 2, so exactly 3 can always be removed"
-    kept = []
+    kept: list[EyeCard] = []
     for card, op in zip(cards, best[1], strict=True):
         if op == "discard":
             discard(state, "spycraft", card["id"])
@@ -215,7 +219,7 @@ def remove_eyes(state: State, seat: Seat, amount: int) -> None:
 # ----------------------------------------------------------------------------- conservation
 
 
-def zones(state: State) -> dict[str, list[str]]:
+def zones(state: PatriotsState) -> dict[str, list[CardId]]:
     """Every card id by deck, wherever it lies: used by the engine's invariant checks and by the tests."""
     loyalty = list(state["box"]) + [e["id"] for hand in state["hands"] for e in hand]
     spycraft = list(state["spycraft"]["deck"]) + list(state["spycraft"]["discard"])
@@ -223,6 +227,12 @@ def zones(state: State) -> dict[str, list[str]]:
     war = list(state["war"]["deck"]) + list(state["war"]["discard"])
     war += [c for side in state["track"].values() for c in side]
     for frame in state["stack"]:
-        spycraft += [c for c in [frame.get("card"), *frame.get("queue", [])] if c is not None]
-        war += frame.get("war", []) + frame.get("hand", [])
+        if frame["kind"] in SPYCRAFT_FRAMES:
+            spycraft.append(frame["card"])
+        if frame["kind"] == "draw2":
+            spycraft += frame["queue"]
+        elif frame["kind"] == "winter":
+            war += frame["war"]
+        elif frame["kind"] == "council":
+            war += frame["hand"]
     return {"loyalty": loyalty, "spycraft": spycraft, "war": war}

@@ -9,8 +9,9 @@ eliminated before the card is placed is broken.
 
 from __future__ import annotations
 
+from typing import Literal
+
 from games.patriots_and_redcoats.core import (
-    Frame,
     discard,
     draw,
     living,
@@ -22,42 +23,60 @@ from games.patriots_and_redcoats.core import (
 )
 from games.patriots_and_redcoats.data import COUNCIL_DRAW, MARKER_MAX
 from games.patriots_and_redcoats.end import check_victories
+from games.patriots_and_redcoats.state import CouncilFrame, PatriotsState, Team
 from games.patriots_and_redcoats.windows import open_window
-from games.protocol import Action, Seat, State
+from games.protocol import Action, Seat
 
 Prompts = dict[Seat, list[Action]]
 
 
-def new_council(state: State, commander: Seat, hessians: bool) -> Frame:
+def new_council(state: PatriotsState, commander: Seat, hessians: bool) -> CouncilFrame:
     return {"kind": "council", "hessians": hessians, "commander": commander, "agent": None, "step": "nominate",
             "votes": None, "hand": [], "placed": None}
 
 
-def record(state: State, frame: Frame, outcome: str, placed: str | None = None) -> None:
+def record(state: PatriotsState, frame: CouncilFrame,
+           outcome: Literal["elected", "failed", "broken", "placed", "discarded"], placed: Team | None = None) -> None:
     """Public council history, kept up to date as the council goes: the views and the basic bot read it. Votes
     appear once every vote is in (a council broken during its vote shows none)."""
     if "record" not in frame:
         frame["record"] = len(state["councils"])
         state["councils"].append({"round": state["round"], "hessians": frame["hessians"],
-                                  "commander": frame["commander"], "agent": frame["agent"], "votes": None})
+                                  "commander": frame["commander"], "agent": frame["agent"], "votes": None,
+                                  "outcome": outcome, "placed": placed})
     entry = state["councils"][frame["record"]]
     entry.update({"outcome": outcome, "placed": placed})
     if outcome in ("elected", "failed") and frame["votes"] is not None:
         entry["votes"] = list(frame["votes"])
 
 
-def broken(state: State, frame: Frame) -> bool:
+def agent_of(frame: CouncilFrame) -> Seat:
+    """The Agent, named from the nomination on (every step after ``nominate``)."""
+    agent = frame["agent"]
+    assert agent is not None, "the Agent is named before any later step"
+    return agent
+
+
+def votes_of(frame: CouncilFrame) -> list[bool | None]:
+    """The votes by seat, open from the nomination of a voted council on (step ``vote``)."""
+    votes = frame["votes"]
+    assert votes is not None, "the votes open with the nomination"
+    return votes
+
+
+def broken(state: PatriotsState, frame: CouncilFrame) -> bool:
     members = [frame["commander"]] + ([frame["agent"]] if frame["agent"] is not None else [])
     return any(not state["alive"][seat] for seat in members)
 
 
-def run_council(state: State, frame: Frame) -> bool:
+def run_council(state: PatriotsState, frame: CouncilFrame) -> bool:
     step = frame["step"]
     if step == "window":
         card = frame["placed"]
+        assert card is not None, "the window step follows the placing"
         side = war_side(card)
         state["stack"].pop()
-        if not state["alive"][frame["agent"]]:
+        if not state["alive"][agent_of(frame)]:
             state["track"][side].remove(card)
             discard(state, "war", card)
             record(state, frame, "discarded")
@@ -74,20 +93,20 @@ def run_council(state: State, frame: Frame) -> bool:
         record(state, frame, "broken")
         say(state, "The War Council is broken: no War card is placed and the War marker does not move.")
         return True
-    if step == "vote" and all(frame["votes"][seat] is not None for seat in living(state)):
+    if step == "vote" and all(votes_of(frame)[seat] is not None for seat in living(state)):
         count_votes(state, frame)
         return True
     return False
 
 
-def count_votes(state: State, frame: Frame) -> None:
+def count_votes(state: PatriotsState, frame: CouncilFrame) -> None:
     """Edition: votes count among the players living when the vote closes; strictly more yes than no elects."""
-    votes = {seat: frame["votes"][seat] for seat in living(state)}
+    votes = {seat: votes_of(frame)[seat] for seat in living(state)}
     yes = sum(1 for v in votes.values() if v)
     no = len(votes) - yes
     shown = ", ".join(f"{s(seat)} {'yes' if v else 'no'}" for seat, v in votes.items())
     say(state, f"The votes: {shown}.")
-    frame["votes"] = [frame["votes"][seat] if seat in votes else None for seat in range(state["players"])]
+    frame["votes"] = [votes[seat] if seat in votes else None for seat in range(state["players"])]
     if yes > no:
         record(state, frame, "elected")
         say(state, f"The War Council is elected ({yes} to {no}).")
@@ -105,7 +124,7 @@ def count_votes(state: State, frame: Frame) -> None:
         check_victories(state)
 
 
-def elect(state: State, frame: Frame) -> None:
+def elect(state: PatriotsState, frame: CouncilFrame) -> None:
     frame["step"] = "discard"
     frame["hand"] = [draw(state, "war") for _ in range(COUNCIL_DRAW)]
     commander = frame["commander"]
@@ -114,40 +133,41 @@ def elect(state: State, frame: Frame) -> None:
     say(state, "You draw: " + ", ".join(war_name(c) for c in frame["hand"]) + ".", to=[commander])
 
 
-def council_prompts(state: State, frame: Frame) -> Prompts:
+def council_prompts(state: PatriotsState, frame: CouncilFrame) -> Prompts:
     step = frame["step"]
     commander = frame["commander"]
     if step == "nominate":
         return {commander: [{"type": "nominate", "agent": seat} for seat in living(state) if seat != commander]}
     if step == "vote":
         return {seat: [{"type": "vote", "yes": True}, {"type": "vote", "yes": False}]
-                for seat in living(state) if frame["votes"][seat] is None}
+                for seat in living(state) if votes_of(frame)[seat] is None}
     if step == "discard":
         return {commander: [{"type": "discard", "card": i} for i in range(len(frame["hand"]))]}
     if step == "place":
-        return {frame["agent"]: [{"type": "place", "card": i} for i in range(len(frame["hand"]))]}
+        return {agent_of(frame): [{"type": "place", "card": i} for i in range(len(frame["hand"]))]}
     return {}
 
 
-def council_act(state: State, frame: Frame, seat: Seat, action: Action) -> None:
+def council_act(state: PatriotsState, frame: CouncilFrame, seat: Seat, action: Action) -> None:
     kind = action["type"]
     if kind == "nominate":
-        frame["agent"] = action["agent"]
+        agent: Seat = action["agent"]
+        frame["agent"] = agent
         if frame["hessians"]:
             record(state, frame, "elected")
-            say(state, f"{s(seat)} names {s(frame['agent'])} as Agent of the Hessians council, elected without a vote.")
+            say(state, f"{s(seat)} names {s(agent)} as Agent of the Hessians council, elected without a vote.")
             elect(state, frame)
         else:
             frame["step"] = "vote"
             frame["votes"] = [None] * state["players"]
-            say(state, f"{s(seat)} nominates {s(frame['agent'])} as Agent. Everyone votes.")
+            say(state, f"{s(seat)} nominates {s(agent)} as Agent. Everyone votes.")
     elif kind == "vote":
-        frame["votes"][seat] = action["yes"]  # who has voted shows in the view; how, once all are in
+        votes_of(frame)[seat] = action["yes"]  # who has voted shows in the view; how, once all are in
     elif kind == "discard":
         dropped = frame["hand"].pop(action["card"])
         discard(state, "war", dropped)
         frame["step"] = "place"
-        agent = frame["agent"]
+        agent = agent_of(frame)
         say(state, f"The Commander discards a War card and passes two to the Agent, {s(agent)}.")
         say(state, f"You discard a {war_name(dropped)} and pass on: "
                    + ", ".join(war_name(c) for c in frame["hand"]) + ".", to=[seat])
@@ -163,7 +183,7 @@ def council_act(state: State, frame: Frame, seat: Seat, action: Action) -> None:
         open_window(state, "agent", seat=seat)
 
 
-def council_default(state: State, frame: Frame, seat: Seat) -> Action:
+def council_default(state: PatriotsState, frame: CouncilFrame, seat: Seat) -> Action:
     """Edition, Defaults: next living Agent clockwise; vote no; the Commander drops the third card; the Agent places
     the first."""
     step = frame["step"]

@@ -9,6 +9,12 @@ or legal list ever carries one, so the conformance canary can look for them in e
 
 from __future__ import annotations
 
+from typing import Final, Literal, NotRequired, TypedDict, TypeVar
+
+from games.patriots_and_redcoats.state import CardId, LoyaltyKind, Team
+
+K = TypeVar("K")
+
 MIN_PLAYERS, MAX_PLAYERS = 4, 10
 HAND = 3  # Loyalty cards in front of each player
 VICTORIES_TO_WIN = 4
@@ -24,7 +30,7 @@ ASSASSINATION_WINDOW_S = 20  # (c) an assassination declared
 WINDOW_MODES = ("quick", "fixed")
 WINDOW_S_MAX = 120
 
-TEAMS = ("patriots", "redcoats")
+TEAMS: tuple[Team, Team] = ("patriots", "redcoats")
 
 # ----------------------------------------------------------------------------- Loyalty (37)
 
@@ -40,12 +46,13 @@ LOYALTY_NAMES = {
     REDCOAT_SPY: "Redcoat Spy", PATRIOT_LEADER: "General Washington (Patriot Leader)",
     REDCOAT_LEADER: "King George III (Redcoat Leader)",
 }
-SPIES = {PATRIOT_SPY: "patriots", REDCOAT_SPY: "redcoats"}
-LEADERS = {PATRIOT_LEADER: "patriots", REDCOAT_LEADER: "redcoats"}
+SPIES: dict[LoyaltyKind, Team] = {PATRIOT_SPY: "patriots", REDCOAT_SPY: "redcoats"}
+LEADERS: dict[LoyaltyKind, Team] = {PATRIOT_LEADER: "patriots", REDCOAT_LEADER: "redcoats"}
 LEADER_OF = {team: kind for kind, team in LEADERS.items()}
 SECOND_PILE = (PATRIOT, REDCOAT, TURNCOAT)  # the kinds shuffled into the second pile
 SPECIALS = (PATRIOT_SPY, REDCOAT_SPY, PATRIOT_LEADER, REDCOAT_LEADER)  # the kinds the first pile starts from
-COLOUR = {PATRIOT: "patriots", REDCOAT: "redcoats"}  # blue and red Loyalty cards for the majority rule
+# The blue and red Loyalty cards, for the majority rule.
+COLOUR: dict[LoyaltyKind, Team] = {PATRIOT: "patriots", REDCOAT: "redcoats"}
 
 
 def first_pile_specials(players: int) -> list[str]:
@@ -55,40 +62,57 @@ def first_pile_specials(players: int) -> list[str]:
     return [PATRIOT_SPY, PATRIOT_SPY, REDCOAT_SPY, PATRIOT_LEADER, REDCOAT_LEADER]
 
 
-def _ids(prefix: str, kinds: list[str]) -> dict[str, str]:
+def _ids(prefix: str, kinds: list[K]) -> dict[CardId, K]:
     return {f"{prefix}-{i:02d}": kind for i, kind in enumerate(kinds)}
 
 
-LOYALTY: dict[str, str] = _ids("loyalty", [k for k, n in LOYALTY_COUNTS.items() for _ in range(n)])
+LOYALTY: dict[CardId, LoyaltyKind] = _ids("loyalty", [k for k, n in LOYALTY_COUNTS.items() for _ in range(n)])
 
 # ----------------------------------------------------------------------------- Spycraft (40)
 
-SPY, CONCEAL, SKIP, REVERSE, DRAW2, WINTER = "spy", "conceal", "skip", "reverse", "draw2", "winter"
+SpycraftKind = Literal["spy", "conceal", "skip", "reverse", "draw2", "winter"]
+SPY: Final = "spy"
+CONCEAL: Final = "conceal"
+SKIP: Final = "skip"
+REVERSE: Final = "reverse"
+DRAW2: Final = "draw2"
+WINTER: Final = "winter"
 MAJOR_FERGUSON, HESSIANS = "Major Ferguson", "Hessians"
 SPY_EYES = {1: 10, 2: 8, 3: 5}  # 23 Spy cards; each 2-eye card has a 1-eye side
 CONCEAL_FEATHERS = {1: 3, 2: 3, 3: 2}  # 8 Conceal cards
 SKIP_COUNT, REVERSE_COUNT, DRAW2_COUNT, WINTER_COUNT = 3, 3, 2, 1
 
 
-def _spycraft_cards() -> list[dict[str, object]]:
-    cards: list[dict[str, object]] = []
+class SpycraftCard(TypedDict):
+    """A Spycraft card as printed: every one is shown when drawn."""
+
+    kind: SpycraftKind
+    eyes: NotRequired[int]  # Spy
+    feathers: NotRequired[int]  # Conceal
+    name: NotRequired[str]  # the two named cards
+
+
+def _spycraft_cards() -> list[SpycraftCard]:
+    cards: list[SpycraftCard] = []
     cards += [{"kind": SPY, "eyes": e} for e, n in SPY_EYES.items() for _ in range(n)]
     cards += [{"kind": CONCEAL, "feathers": f} for f, n in CONCEAL_FEATHERS.items() for _ in range(n)]
-    cards += [{"kind": SKIP, "name": MAJOR_FERGUSON}] + [{"kind": SKIP} for _ in range(SKIP_COUNT - 1)]
+    cards += [{"kind": SKIP, "name": MAJOR_FERGUSON}]
+    cards += [{"kind": SKIP} for _ in range(SKIP_COUNT - 1)]
     cards += [{"kind": REVERSE} for _ in range(REVERSE_COUNT)]
-    cards += [{"kind": DRAW2, "name": HESSIANS}] + [{"kind": DRAW2} for _ in range(DRAW2_COUNT - 1)]
+    cards += [{"kind": DRAW2, "name": HESSIANS}]
+    cards += [{"kind": DRAW2} for _ in range(DRAW2_COUNT - 1)]
     cards += [{"kind": WINTER} for _ in range(WINTER_COUNT)]
     return cards
 
 
-SPYCRAFT: dict[str, dict[str, object]] = {f"spycraft-{i:02d}": card for i, card in enumerate(_spycraft_cards())}
-SPYCRAFT_TITLES = {SPY: "Spy", CONCEAL: "Conceal", SKIP: "Skip Next Turn", REVERSE: "Reverse", DRAW2: "Draw 2 Cards",
-                   WINTER: "Winter is Coming"}
+SPYCRAFT: dict[CardId, SpycraftCard] = {f"spycraft-{i:02d}": card for i, card in enumerate(_spycraft_cards())}
+SPYCRAFT_TITLES: dict[SpycraftKind, str] = {SPY: "Spy", CONCEAL: "Conceal", SKIP: "Skip Next Turn",
+                                             REVERSE: "Reverse", DRAW2: "Draw 2 Cards", WINTER: "Winter is Coming"}
 
 # ----------------------------------------------------------------------------- War (16)
 
-WAR_COUNTS = {"patriots": 6, "redcoats": 10}
-WAR: dict[str, str] = _ids("war", [side for side, n in WAR_COUNTS.items() for _ in range(n)])
-WAR_NAMES = {"patriots": "Patriot Victory", "redcoats": "Redcoat Victory"}
+WAR_COUNTS: dict[Team, int] = {"patriots": 6, "redcoats": 10}
+WAR: dict[CardId, Team] = _ids("war", [side for side, n in WAR_COUNTS.items() for _ in range(n)])
+WAR_NAMES: dict[Team, str] = {"patriots": "Patriot Victory", "redcoats": "Redcoat Victory"}
 
 assert len(LOYALTY) == 37 and len(SPYCRAFT) == 40 and len(WAR) == 16

@@ -30,21 +30,22 @@ from games.patriots_and_redcoats.data import (
     VICTORIES_TO_WIN,
     WAR,
 )
-from games.protocol import Seat, State
+from games.patriots_and_redcoats.state import LoyaltyKind, PatriotsState, Team
+from games.protocol import Seat
 
 
-def other(team: str) -> str:
+def other(team: Team) -> Team:
     return TEAMS[1 - TEAMS.index(team)]
 
 
-def victories(state: State, team: str) -> int:
+def victories(state: PatriotsState, team: Team) -> int:
     return len(state["track"][team])
 
 
 # ----------------------------------------------------------------------------- reveal and elimination
 
 
-def reveal(state: State, seat: Seat, slot: int, why: str) -> None:
+def reveal(state: PatriotsState, seat: Seat, slot: int, why: str) -> None:
     """Turn a face-down card face up; a player left with no face-down card is eliminated at once (edition)."""
     card_kind = turn_up(state, seat, slot)
     say(state, f"{s(seat)} reveals {article(card_kind)} ({why}).")
@@ -52,10 +53,10 @@ def reveal(state: State, seat: Seat, slot: int, why: str) -> None:
         eliminate(state, [seat], "has no face-down Loyalty card left")
 
 
-def eliminate(state: State, seats: list[Seat], why: str) -> None:
+def eliminate(state: PatriotsState, seats: list[Seat], why: str) -> None:
     """Eliminate ``seats`` as one event. A fallen Leader ends the game (both at once: see ``both_leaders_fall``)."""
     before = [seat for seat in living(state)]
-    fallen: list[str] = []
+    fallen: list[LoyaltyKind] = []
     for seat in seats:
         if not state["alive"][seat]:
             continue
@@ -88,7 +89,7 @@ def eliminate(state: State, seats: list[Seat], why: str) -> None:
 # ----------------------------------------------------------------------------- the end
 
 
-def finish(state: State, winner: str | None, reason: str) -> None:
+def finish(state: PatriotsState, winner: Team | None, reason: str) -> None:
     if state["phase"] == "over":
         return
     state["phase"] = "over"
@@ -100,7 +101,7 @@ def finish(state: State, winner: str | None, reason: str) -> None:
         say(state, f"The {winner.capitalize()} win: {reason}.")
 
 
-def both_leaders_fall(state: State, before: list[Seat], reason: str) -> None:
+def both_leaders_fall(state: PatriotsState, before: list[Seat], reason: str) -> None:
     """Edition: most War Victories wins; then most loyal players among those alive before the event; then a draw."""
     score = {team: victories(state, team) for team in TEAMS}
     if score["patriots"] == score["redcoats"]:
@@ -115,7 +116,7 @@ def both_leaders_fall(state: State, before: list[Seat], reason: str) -> None:
         finish(state, winner, f"{reason} ({detail})")
 
 
-def check_victories(state: State) -> bool:
+def check_victories(state: PatriotsState) -> bool:
     """A team with 4 War Victories wins at once. Returns True when the game ended."""
     for team in TEAMS:
         if victories(state, team) >= VICTORIES_TO_WIN:
@@ -124,7 +125,7 @@ def check_victories(state: State) -> bool:
     return False
 
 
-def leader_checks(state: State) -> None:
+def leader_checks(state: PatriotsState) -> None:
     """Edition, Game end: the checks after a Winter pass, on the cards held after passing, in order."""
     spy_with_leader = []
     for seat in living(state):
@@ -148,10 +149,11 @@ def leader_checks(state: State) -> None:
             return
 
 
-def result(state: State) -> dict[str, Any] | None:
+def result(state: PatriotsState) -> dict[str, Any] | None:
     if state["phase"] != "over":
         return None
     outcome = state["outcome"]
+    assert outcome is not None, "finish() sets the outcome with the phase"
     winner = outcome["winning_team"]
     rows = []
     for seat in range(state["players"]):
@@ -169,7 +171,7 @@ def result(state: State) -> dict[str, Any] | None:
     }
 
 
-def reveal_all(state: State) -> dict[str, Any]:
+def reveal_all(state: PatriotsState) -> dict[str, Any]:
     """Everything, by kind (ids stay inside the state): every hand, team, last Leader held, undealt card, deck."""
     return {
         "players": [

@@ -8,13 +8,14 @@ others: ``must_act`` names only the seats play is actually waiting for.
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from typing import Any, NamedTuple
+from collections.abc import Callable, Mapping
+from typing import Any, Generic, NamedTuple, TypeVar
+
+from pydantic import BaseModel
 
 from games import rng
 from games.patriots_and_redcoats import council, spycraft, teams, windows, winter
 from games.patriots_and_redcoats.core import (
-    Frame,
     article,
     eye_total,
     face_down_slots,
@@ -38,23 +39,32 @@ from games.patriots_and_redcoats.data import (
     WAR,
     first_pile_specials,
 )
-from games.protocol import Action, Seat, State, Window
+from games.patriots_and_redcoats.options import Options
+from games.patriots_and_redcoats.state import FrameKind, OpenWindow, PatriotsState
+from games.protocol import Action, Seat, Window
+from games.state import RngState
 
 Prompts = dict[Seat, list[Action]]
+F = TypeVar("F", bound=Mapping[str, Any])  # one kind of frame (state.Frame)
 
 
-class Handler(NamedTuple):
-    run: Callable[[State, Frame], bool]
-    prompts: Callable[[State, Frame], Prompts]
-    act: Callable[[State, Frame, Seat, Action], None] | None
-    default: Callable[[State, Frame, Seat], Action] | None
+class Handler(NamedTuple, Generic[F]):
+    """How one kind of frame is played: ``run`` moves it on (False: it waits on players), ``prompts`` says who is
+    asked what, ``act`` applies an answer, ``default`` answers for a timed-out or departed player."""
+
+    run: Callable[[PatriotsState, F], bool]
+    prompts: Callable[[PatriotsState, F], Prompts]
+    act: Callable[[PatriotsState, F, Seat, Action], None] | None
+    default: Callable[[PatriotsState, F, Seat], Action] | None
 
 
-def _none(state: State, frame: Frame) -> Prompts:
+def _none(state: PatriotsState, frame: object) -> Prompts:
     return {}
 
 
-HANDLERS: dict[str, Handler] = {
+# Each entry is checked against its own frame type; the table is looked up by the top frame's kind, which is what
+# pairs a frame with its handlers, so the table itself holds Handler[Any].
+HANDLERS: dict[FrameKind, Handler[Any]] = {
     "round": Handler(spycraft.run_round, _none, None, None),
     "turn": Handler(spycraft.run_turn, _none, None, None),
     "confirm": Handler(teams.run_confirm, teams.confirm_prompts, teams.confirm_act, teams.confirm_default),
@@ -73,10 +83,9 @@ HANDLERS: dict[str, Handler] = {
 # ----------------------------------------------------------------------------- setup
 
 
-def setup(players: int, options: Any, seed: int) -> State:
-    state: State = {"players": players, "rng": seed, "log": []}
-    state["options"] = {"window_mode": options.window_mode, "response_window_s": options.response_window_s,
-                        "assassination_window_s": options.assassination_window_s}
+def setup(players: int, options: BaseModel, seed: int) -> PatriotsState:
+    assert isinstance(options, Options)
+    source: RngState = {"rng": seed}  # the random source, until the state that keeps it is built
     by_kind: dict[str, list[str]] = {}
     for card, card_kind in LOYALTY.items():
         by_kind.setdefault(card_kind, []).append(card)
@@ -86,20 +95,25 @@ def setup(players: int, options: Any, seed: int) -> State:
         first.append(by_kind[card_kind].pop(0))
     box = [card for card_kind, cards in by_kind.items() if card_kind not in SECOND_PILE for card in cards]
     second = [card for card_kind in SECOND_PILE for card in by_kind[card_kind]]
-    rng.shuffle(state, second)
+    rng.shuffle(source, second)
     while len(first) < players:
         first.append(second.pop())
-    rng.shuffle(state, first)
+    rng.shuffle(source, first)
     hands = [[first[seat]] for seat in range(players)]
     for seat in range(players):
         hands[seat] += [second.pop(), second.pop()]
     box += second
     spycraft_deck = list(SPYCRAFT)
     war_deck = list(WAR)
-    rng.shuffle(state, spycraft_deck)
-    rng.shuffle(state, war_deck)
-    commander = rng.randbelow(state, players)
-    state.update({
+    rng.shuffle(source, spycraft_deck)
+    rng.shuffle(source, war_deck)
+    commander = rng.randbelow(source, players)
+    state: PatriotsState = {
+        "players": players,
+        "rng": source["rng"],
+        "log": [],
+        "options": {"window_mode": options.window_mode, "response_window_s": options.response_window_s,
+                    "assassination_window_s": options.assassination_window_s},
         "hands": [[{"id": card, "up": False} for card in hand] for hand in hands],
         "dealt": [list(hand) for hand in hands],
         "box": box,
@@ -126,7 +140,7 @@ def setup(players: int, options: Any, seed: int) -> State:
         "steps": 0,
         "councils": [],
         "outcome": None,
-    })
+    }
     for seat in range(players):
         held = leaders_held(state, seat)
         if held:
@@ -141,21 +155,21 @@ def setup(players: int, options: Any, seed: int) -> State:
 # ----------------------------------------------------------------------------- the engine loop
 
 
-def advance(state: State) -> None:
+def advance(state: PatriotsState) -> None:
     while state["phase"] != "over" and not state["windows"]:
         frame = state["stack"][-1]
         if not HANDLERS[frame["kind"]].run(state, frame):
             return
 
 
-def prompts(state: State) -> Prompts:
+def prompts(state: PatriotsState) -> Prompts:
     if state["phase"] == "over" or state["windows"]:
         return {}
     frame = state["stack"][-1]
     return HANDLERS[frame["kind"]].prompts(state, frame)
 
 
-def legal(state: State, seat: Seat) -> list[Action]:
+def legal(state: PatriotsState, seat: Seat) -> list[Action]:
     if state["phase"] == "over" or not 0 <= seat < state["players"]:
         return []
     if state["windows"]:
@@ -165,7 +179,7 @@ def legal(state: State, seat: Seat) -> list[Action]:
     return actions + windows.assassinations(state, seat)
 
 
-def must_act(state: State) -> list[Seat]:
+def must_act(state: PatriotsState) -> list[Seat]:
     if state["phase"] == "over":
         return []
     if state["windows"]:
@@ -175,7 +189,7 @@ def must_act(state: State) -> list[Seat]:
     return sorted(prompts(state))
 
 
-def apply(state: State, seat: Seat, action: Action) -> None:
+def apply(state: PatriotsState, seat: Seat, action: Action) -> None:
     kind = action["type"]
     if kind == "assassinate":
         windows.declare(state, seat, action["target"], action["turncoat"])
@@ -193,7 +207,7 @@ def apply(state: State, seat: Seat, action: Action) -> None:
     check_invariants(state)
 
 
-def default_action(state: State, seat: Seat) -> Action:
+def default_action(state: PatriotsState, seat: Seat) -> Action:
     """Edition, Defaults: never dependent on the player's team."""
     if state["windows"]:
         return windows.window_default(state, seat)
@@ -203,7 +217,7 @@ def default_action(state: State, seat: Seat) -> Action:
     return default(state, frame, seat)
 
 
-def window(state: State) -> Window | None:
+def window(state: PatriotsState) -> Window | None:
     """The deadline of the top response window: its key changes whenever a window opens or one beneath reopens.
 
     A fixed-mode window closes itself: nobody can shorten it and the platform calls ``expire`` at its deadline.
@@ -223,11 +237,11 @@ def window(state: State) -> Window | None:
     return Window(key=key, seconds=seconds)
 
 
-def window_key(top: windows.Window) -> str:
+def window_key(top: OpenWindow) -> str:
     return f"pr-window-{top['serial']}"
 
 
-def expire(state: State) -> None:
+def expire(state: PatriotsState) -> None:
     """Protocol hook: a fixed window's deadline has passed; it closes as if every living player had continued."""
     assert state["windows"] and windows.fixed(state), "only a fixed window closes by itself"
     windows.expire(state)
@@ -235,7 +249,7 @@ def expire(state: State) -> None:
     check_invariants(state)
 
 
-def secret_step(state: State) -> str | None:
+def secret_step(state: PatriotsState) -> str | None:
     """The current step when who has acted in it is secret (edition, Secrets: a response window in either mode, the
     loyalty confirmation, the Winter flip and selection), else None. The key names the step instance: it changes
     when a window opens or reopens and when a new confirmation or Winter sub-step begins, and never with who has
@@ -257,7 +271,7 @@ def secret_step(state: State) -> str | None:
 # ----------------------------------------------------------------------------- invariants
 
 
-def check_invariants(state: State) -> None:
+def check_invariants(state: PatriotsState) -> None:
     """Edition, Invariants: they cannot fail if the rules are right."""
     found = zones(state)
     assert sorted(found["loyalty"]) == sorted(LOYALTY), "Loyalty cards are conserved"

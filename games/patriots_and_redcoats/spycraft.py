@@ -12,7 +12,6 @@ from itertools import combinations_with_replacement
 
 from games.patriots_and_redcoats import council, winter
 from games.patriots_and_redcoats.core import (
-    Frame,
     article,
     discard,
     draw,
@@ -28,28 +27,45 @@ from games.patriots_and_redcoats.core import (
     spycraft_text,
 )
 from games.patriots_and_redcoats.data import (
+    CONCEAL,
     DRAW2,
     DRAW2_DRAW,
     EYES_TO_REVEAL,
     HESSIANS,
     MAJOR_FERGUSON,
+    SKIP,
     SPY,
     SPYCRAFT,
     WINTER,
 )
 from games.patriots_and_redcoats.end import reveal
+from games.patriots_and_redcoats.state import (
+    CardFrame,
+    CardId,
+    ConcealFrame,
+    Draw2Frame,
+    FlipFrame,
+    PatriotsState,
+    RevealFrame,
+    ReverseFrame,
+    RoundFrame,
+    SkipFrame,
+    SpyFrame,
+    TurnFrame,
+    Walk,
+)
 from games.patriots_and_redcoats.teams import new_confirm
 from games.patriots_and_redcoats.windows import open_window
-from games.protocol import Action, Seat, State
+from games.protocol import Action, Seat
 
 Prompts = dict[Seat, list[Action]]
 
 
-def alive(state: State, seat: Seat) -> bool:
+def alive(state: PatriotsState, seat: Seat) -> bool:
     return bool(state["alive"][seat])
 
 
-def finish_card(state: State, frame: Frame) -> None:
+def finish_card(state: PatriotsState, frame: CardFrame) -> None:
     """Discard the frame's card and drop the frame."""
     discard(state, "spycraft", frame["card"])
     state["stack"].pop()
@@ -58,16 +74,16 @@ def finish_card(state: State, frame: Frame) -> None:
 # ----------------------------------------------------------------------------- the round
 
 
-def new_walk(anchor: Seat) -> dict[str, object]:
+def new_walk(anchor: Seat) -> Walk:
     return {"anchor": anchor, "dir": 1, "skips": 0, "last": None}
 
 
-def next_turn(state: State) -> Seat | None:
+def next_turn(state: PatriotsState) -> Seat | None:
     """Edition, Turn walk: step from the last turn's seat; the anchor ends the phase unless a skip is pending."""
     walk = state["walk"]
     n, anchor = state["players"], walk["anchor"]
     if walk["last"] is None and alive(state, anchor):
-        return int(anchor)
+        return anchor
     seat = anchor if walk["last"] is None else walk["last"]
     while True:
         seat = (seat + walk["dir"]) % n
@@ -85,7 +101,7 @@ def next_turn(state: State) -> Seat | None:
         return seat
 
 
-def run_round(state: State, frame: Frame) -> bool:
+def run_round(state: PatriotsState, frame: RoundFrame) -> bool:
     step = frame["step"]
     if step == "setup":
         frame["step"] = "spycraft"
@@ -117,7 +133,7 @@ def run_round(state: State, frame: Frame) -> bool:
     return True
 
 
-def run_turn(state: State, frame: Frame) -> bool:
+def run_turn(state: PatriotsState, frame: TurnFrame) -> bool:
     if frame["step"] == "draw":
         frame["step"] = "done"
         card = draw(state, "spycraft")
@@ -129,11 +145,10 @@ def run_turn(state: State, frame: Frame) -> bool:
     return True
 
 
-def start_card(state: State, card: str, drawer: Seat) -> None:
+def start_card(state: PatriotsState, card: CardId, drawer: Seat) -> None:
     card_kind = SPYCRAFT[card]["kind"]
-    frame: Frame = {"kind": card_kind, "card": card, "drawer": drawer, "step": "start"}
     if card_kind == DRAW2:
-        frame["queue"] = []
+        frame: Draw2Frame = {"kind": card_kind, "card": card, "drawer": drawer, "step": "start", "queue": []}
         state["stack"].append(frame)
         for _ in range(DRAW2_DRAW):
             frame["queue"].append(draw(state, "spycraft"))
@@ -144,13 +159,21 @@ def start_card(state: State, card: str, drawer: Seat) -> None:
     if card_kind == WINTER:
         state["stack"].append(winter.new_winter(state, card, drawer))
         return
-    state["stack"].append(frame)
+    # One literal per kind, as each kind's frame is a TypedDict of its own.
+    if card_kind == SPY:
+        state["stack"].append({"kind": card_kind, "card": card, "drawer": drawer, "step": "start"})
+    elif card_kind == CONCEAL:
+        state["stack"].append({"kind": card_kind, "card": card, "drawer": drawer, "step": "start"})
+    elif card_kind == SKIP:
+        state["stack"].append({"kind": card_kind, "card": card, "drawer": drawer, "step": "start"})
+    else:
+        state["stack"].append({"kind": card_kind, "card": card, "drawer": drawer, "step": "start"})
 
 
 # ----------------------------------------------------------------------------- Spy and Conceal
 
 
-def run_spy(state: State, frame: Frame) -> bool:
+def run_spy(state: PatriotsState, frame: SpyFrame | ConcealFrame) -> bool:
     """Spy and Conceal: announce, window (a), then the effect unless the announcer was eliminated meanwhile."""
     if frame["step"] == "start":
         frame["step"] = "announce"
@@ -184,20 +207,20 @@ def run_spy(state: State, frame: Frame) -> bool:
     return True
 
 
-def spy_prompts(state: State, frame: Frame) -> Prompts:
+def spy_prompts(state: PatriotsState, frame: SpyFrame | ConcealFrame) -> Prompts:
     if frame["step"] != "announce":
         return {}
     drawer = frame["drawer"]
     if frame["kind"] == SPY:
-        options = [{"type": "spy", "to": None}]
+        options: list[Action] = [{"type": "spy", "to": None}]
         options += [{"type": "spy", "to": seat} for seat in living(state) if seat != drawer]
         return {drawer: options}
-    feathers = int(SPYCRAFT[frame["card"]]["feathers"])
+    feathers = SPYCRAFT[frame["card"]]["feathers"]
     splits = [list(split) for split in combinations_with_replacement(living(state), feathers)]
     return {drawer: [{"type": "conceal", "to": []}] + [{"type": "conceal", "to": split} for split in splits]}
 
 
-def spy_act(state: State, frame: Frame, seat: Seat, action: Action) -> None:
+def spy_act(state: PatriotsState, frame: SpyFrame | ConcealFrame, seat: Seat, action: Action) -> None:
     to = action["to"]
     if to is None or to == []:
         say(state, f"{s(seat)} discards {spycraft_text(frame['card'])} with no effect.")
@@ -213,25 +236,25 @@ def spy_act(state: State, frame: Frame, seat: Seat, action: Action) -> None:
     open_window(state, "give", seat=seat)
 
 
-def spy_default(state: State, frame: Frame, seat: Seat) -> Action:
+def spy_default(state: PatriotsState, frame: SpyFrame | ConcealFrame, seat: Seat) -> Action:
     return {"type": "spy", "to": None} if frame["kind"] == SPY else {"type": "conceal", "to": []}
 
 
 # ----------------------------------------------------------------------------- owed reveals and flips
 
 
-def run_reveal(state: State, frame: Frame) -> bool:
+def run_reveal(state: PatriotsState, frame: RevealFrame) -> bool:
     if not alive(state, frame["seat"]):
         state["stack"].pop()
         return True
     return False
 
 
-def reveal_prompts(state: State, frame: Frame) -> Prompts:
+def reveal_prompts(state: PatriotsState, frame: RevealFrame) -> Prompts:
     return {frame["seat"]: [{"type": "reveal", "slot": i} for i in face_down_slots(state, frame["seat"])]}
 
 
-def reveal_act(state: State, frame: Frame, seat: Seat, action: Action) -> None:
+def reveal_act(state: PatriotsState, frame: RevealFrame, seat: Seat, action: Action) -> None:
     state["stack"].pop()
     reveal(state, seat, action["slot"], "three eyes" if frame["eyes"] else MAJOR_FERGUSON)
     if frame["eyes"] and alive(state, seat):
@@ -239,36 +262,36 @@ def reveal_act(state: State, frame: Frame, seat: Seat, action: Action) -> None:
         say(state, f"{s(seat)} removes {EYES_TO_REVEAL} eyes and keeps {eye_total(state, seat)}.")
 
 
-def reveal_default(state: State, frame: Frame, seat: Seat) -> Action:
+def reveal_default(state: PatriotsState, frame: RevealFrame, seat: Seat) -> Action:
     return {"type": "reveal", "slot": face_down_slots(state, seat)[0]}
 
 
-def run_flip(state: State, frame: Frame) -> bool:
+def run_flip(state: PatriotsState, frame: FlipFrame) -> bool:
     if not alive(state, frame["seat"]) or not face_up_slots(state, frame["seat"]):
         state["stack"].pop()
         return True
     return False
 
 
-def flip_prompts(state: State, frame: Frame) -> Prompts:
+def flip_prompts(state: PatriotsState, frame: FlipFrame) -> Prompts:
     return {frame["seat"]: [{"type": "flip", "slot": i} for i in face_up_slots(state, frame["seat"])]}
 
 
-def flip_act(state: State, frame: Frame, seat: Seat, action: Action) -> None:
+def flip_act(state: PatriotsState, frame: FlipFrame, seat: Seat, action: Action) -> None:
     entry = state["hands"][seat][action["slot"]]
     entry["up"] = False
     state["stack"].pop()
     say(state, f"{s(seat)} flips {article(kind(entry['id']))} face down ({HESSIANS}).")
 
 
-def flip_default(state: State, frame: Frame, seat: Seat) -> Action:
+def flip_default(state: PatriotsState, frame: FlipFrame, seat: Seat) -> Action:
     return {"type": "flip", "slot": face_up_slots(state, seat)[0]}
 
 
 # ----------------------------------------------------------------------------- Skip, Major Ferguson, Reverse
 
 
-def run_skip(state: State, frame: Frame) -> bool:
+def run_skip(state: PatriotsState, frame: SkipFrame) -> bool:
     if frame["step"] == "start":
         state["walk"]["skips"] += 1
         say(state, "The next turn in order will be skipped.")
@@ -282,12 +305,12 @@ def run_skip(state: State, frame: Frame) -> bool:
     return False
 
 
-def skip_prompts(state: State, frame: Frame) -> Prompts:
+def skip_prompts(state: PatriotsState, frame: SkipFrame) -> Prompts:
     options = [{"type": "ferguson", "target": None}] + [{"type": "ferguson", "target": t} for t in living(state)]
     return {frame["drawer"]: options}
 
 
-def skip_act(state: State, frame: Frame, seat: Seat, action: Action) -> None:
+def skip_act(state: PatriotsState, frame: SkipFrame, seat: Seat, action: Action) -> None:
     target = action["target"]
     finish_card(state, frame)
     if target is None:
@@ -297,11 +320,11 @@ def skip_act(state: State, frame: Frame, seat: Seat, action: Action) -> None:
     state["stack"].append({"kind": "reveal", "seat": target, "eyes": False, "why": MAJOR_FERGUSON})
 
 
-def skip_default(state: State, frame: Frame, seat: Seat) -> Action:
+def skip_default(state: PatriotsState, frame: SkipFrame, seat: Seat) -> Action:
     return {"type": "ferguson", "target": None}
 
 
-def run_reverse(state: State, frame: Frame) -> bool:
+def run_reverse(state: PatriotsState, frame: ReverseFrame) -> bool:
     state["walk"]["dir"] = -state["walk"]["dir"]
     state["reverse"].append({"id": frame["card"], "seat": frame["drawer"]})
     state["stack"].pop()
@@ -313,7 +336,7 @@ def run_reverse(state: State, frame: Frame) -> bool:
 # ----------------------------------------------------------------------------- Draw 2 Cards and Hessians
 
 
-def run_draw2(state: State, frame: Frame) -> bool:
+def run_draw2(state: PatriotsState, frame: Draw2Frame) -> bool:
     if not alive(state, frame["drawer"]):
         for card in frame["queue"]:
             discard(state, "spycraft", card)
@@ -333,7 +356,7 @@ def run_draw2(state: State, frame: Frame) -> bool:
     return True
 
 
-def draw2_prompts(state: State, frame: Frame) -> Prompts:
+def draw2_prompts(state: PatriotsState, frame: Draw2Frame) -> Prompts:
     drawer = frame["drawer"]
     if frame["step"] == "order":
         return {drawer: [{"type": "order", "first": 0}, {"type": "order", "first": 1}]}
@@ -344,7 +367,7 @@ def draw2_prompts(state: State, frame: Frame) -> Prompts:
     return {drawer: options}
 
 
-def draw2_act(state: State, frame: Frame, seat: Seat, action: Action) -> None:
+def draw2_act(state: PatriotsState, frame: Draw2Frame, seat: Seat, action: Action) -> None:
     if action["type"] == "order":
         if action["first"] == 1:
             frame["queue"].reverse()
@@ -364,7 +387,7 @@ def draw2_act(state: State, frame: Frame, seat: Seat, action: Action) -> None:
         state["stack"].append(council.new_council(state, seat, hessians=True))
 
 
-def draw2_default(state: State, frame: Frame, seat: Seat) -> Action:
+def draw2_default(state: PatriotsState, frame: Draw2Frame, seat: Seat) -> Action:
     if frame["step"] == "order":
         return {"type": "order", "first": 0}
     return {"type": "hessians", "option": "none"}

@@ -7,12 +7,13 @@ game then ends) is loyal to their third card, or to their team before this Winte
 
 from __future__ import annotations
 
-from games.patriots_and_redcoats.core import Frame, kinds, living, new_step, say
+from games.patriots_and_redcoats.core import kinds, living, new_step, say
 from games.patriots_and_redcoats.data import COLOUR, LEADERS, PATRIOT, REDCOAT, SPIES, TEAMS, TURNCOAT
-from games.protocol import Action, Seat, State
+from games.patriots_and_redcoats.state import ConfirmFrame, PatriotsState, Team
+from games.protocol import Action, Seat
 
 
-def decided(state: State, seat: Seat) -> str | None:
+def decided(state: PatriotsState, seat: Seat) -> Team | None:
     """The team rules 1 and 2 (or the both-Leaders rule) give, or None when rule 3 applies."""
     held = kinds(state, seat)
     for spy, team in SPIES.items():
@@ -22,12 +23,13 @@ def decided(state: State, seat: Seat) -> str | None:
     if len(leaders) == 2:
         third = next(k for k in held if k not in LEADERS)
         return COLOUR.get(third) or state["team_before"][seat] or state["team"][seat] or TEAMS[0]
-    if state["leader_held"][seat] is not None:
-        return LEADERS[state["leader_held"][seat]]
+    leader = state["leader_held"][seat]
+    if leader is not None:
+        return LEADERS[leader]
     return None
 
 
-def majority(state: State, seat: Seat) -> str | None:
+def majority(state: PatriotsState, seat: Seat) -> Team | None:
     """Rule 3 without Turncoats: the team two or three same-colour cards give, or None when Turncoats decide."""
     held = kinds(state, seat)
     for colour_kind in (PATRIOT, REDCOAT):
@@ -36,7 +38,7 @@ def majority(state: State, seat: Seat) -> str | None:
     return None
 
 
-def has_choice(state: State, seat: Seat) -> bool:
+def has_choice(state: PatriotsState, seat: Seat) -> bool:
     """Edition: only a rule-3 player whose majority turns on Turncoats names a team."""
     if decided(state, seat) is not None or majority(state, seat) is not None:
         return False
@@ -44,23 +46,23 @@ def has_choice(state: State, seat: Seat) -> bool:
     return True
 
 
-def team_of(state: State, seat: Seat, choice: str | None) -> str:
+def team_of(state: PatriotsState, seat: Seat, choice: Team | None) -> Team:
     team = decided(state, seat) or majority(state, seat)
     return team if team is not None else (choice or TEAMS[0])
 
 
-def confirm_options(state: State, seat: Seat) -> list[str]:
+def confirm_options(state: PatriotsState, seat: Seat) -> list[Team]:
     return list(TEAMS) if has_choice(state, seat) else [team_of(state, seat, None)]
 
 
 # ----------------------------------------------------------------------------- the confirmation step
 
 
-def new_confirm() -> Frame:
+def new_confirm() -> ConfirmFrame:
     return {"kind": "confirm", "choices": None}
 
 
-def run_confirm(state: State, frame: Frame) -> bool:
+def run_confirm(state: PatriotsState, frame: ConfirmFrame) -> bool:
     if frame["choices"] is None:
         frame["choices"] = [None] * state["players"]
         frame["step_id"] = new_step(state)
@@ -80,19 +82,21 @@ def run_confirm(state: State, frame: Frame) -> bool:
     return True
 
 
-def confirm_prompts(state: State, frame: Frame) -> dict[Seat, list[Action]]:
+def confirm_prompts(state: PatriotsState, frame: ConfirmFrame) -> dict[Seat, list[Action]]:
     if frame["choices"] is None:
         return {}
     return {seat: [{"type": "confirm", "team": team} for team in confirm_options(state, seat)]
             for seat in living(state) if frame["choices"][seat] is None}
 
 
-def confirm_act(state: State, frame: Frame, seat: Seat, action: Action) -> None:
-    frame["choices"][seat] = action["team"]
+def confirm_act(state: PatriotsState, frame: ConfirmFrame, seat: Seat, action: Action) -> None:
+    choices = frame["choices"]
+    assert choices is not None, "nobody is asked before the confirmation starts"
+    choices[seat] = action["team"]
     if has_choice(state, seat):
         say(state, f"You count your Turncoats for the {action['team'].capitalize()}.", to=[seat])
 
 
-def confirm_default(state: State, frame: Frame, seat: Seat) -> Action:
+def confirm_default(state: PatriotsState, frame: ConfirmFrame, seat: Seat) -> Action:
     # Edition: a timed-out real choice counts the Turncoats as blue (Patriot).
     return {"type": "confirm", "team": confirm_options(state, seat)[0]}

@@ -23,23 +23,24 @@ from games.patriots_and_redcoats.core import (
     spycraft_card,
     war_name,
 )
+from games.patriots_and_redcoats.council import votes_of
 from games.patriots_and_redcoats.data import (
     LEADERS,
     LOYALTY,
     SECOND_PILE,
     SPECIALS,
-    SPYCRAFT,
     TEAMS,
 )
 from games.patriots_and_redcoats.end import reveal_all
 from games.patriots_and_redcoats.rules import legal
-from games.patriots_and_redcoats.winter import passable
-from games.protocol import State, Viewer
+from games.patriots_and_redcoats.state import SPYCRAFT_FRAMES, CouncilFrame, PatriotsState
+from games.patriots_and_redcoats.winter import passable, started
+from games.protocol import Viewer
 
 REMINDER = "Commander and Agent may not communicate in any way while they choose their War cards."
 
 
-def view(state: State, viewer: Viewer) -> dict[str, Any]:
+def view(state: PatriotsState, viewer: Viewer) -> dict[str, Any]:
     n = state["players"]
     over = state["phase"] == "over"
     me = viewer if viewer is not None and 0 <= viewer < n else None
@@ -77,12 +78,14 @@ def view(state: State, viewer: Viewer) -> dict[str, Any]:
         out["your_turncoat_choice"] = state["choice"][me]
         out["you_alive"] = state["alive"][me]
     if over:
-        out["outcome"] = dict(state["outcome"])
+        outcome = state["outcome"]
+        assert outcome is not None, "finish() sets the outcome with the phase"
+        out["outcome"] = dict(outcome)
         out["reveal"] = reveal_all(state)
     return out
 
 
-def _seat(state: State, seat: int, over: bool) -> dict[str, Any]:
+def _seat(state: PatriotsState, seat: int, over: bool) -> dict[str, Any]:
     hand = state["hands"][seat]
     eyes = [card["eyes"] for card in state["eyes"][seat]]
     face_up = sorted(LOYALTY[e["id"]] for e in hand if e["up"])
@@ -102,14 +105,14 @@ def _seat(state: State, seat: int, over: bool) -> dict[str, Any]:
     return out
 
 
-def _resolving(state: State) -> list[dict[str, Any]]:
+def _resolving(state: PatriotsState) -> list[dict[str, Any]]:
     """The Spycraft cards being resolved, outermost first: all of them were shown when drawn."""
     out = []
     for frame in state["stack"]:
-        if frame.get("card") in SPYCRAFT:
+        if frame["kind"] in SPYCRAFT_FRAMES:
             entry: dict[str, Any] = {"card": spycraft_card(frame["card"]), "seat": frame["drawer"],
                                      "step": frame["step"]}
-            if frame.get("queue"):
+            if frame["kind"] == "draw2" and frame["queue"]:
                 entry["waiting"] = [spycraft_card(c) for c in frame["queue"]]
             if frame["step"] == "window":
                 entry["to"] = list(frame["to"]) if isinstance(frame["to"], list) else frame["to"]
@@ -117,7 +120,7 @@ def _resolving(state: State) -> list[dict[str, Any]]:
     return out
 
 
-def _window(state: State) -> dict[str, Any] | None:
+def _window(state: PatriotsState) -> dict[str, Any] | None:
     if not state["windows"]:
         return None
     top = state["windows"][-1]
@@ -132,37 +135,37 @@ def _window(state: State) -> dict[str, Any] | None:
     return out
 
 
-def _step(state: State, me: int | None) -> dict[str, Any] | None:
+def _step(state: PatriotsState, me: int | None) -> dict[str, Any] | None:
     """What play waits on, as far as it is public; the viewer's own part is in their legal list."""
     frame = state["stack"][-1]
     kind_ = frame["kind"]
-    if kind_ == "confirm":
+    if frame["kind"] == "confirm":
         return {"kind": "confirm"}
-    if kind_ in ("spy", "conceal"):
-        return {"kind": kind_, "seat": frame["drawer"], "card": spycraft_card(frame["card"])}
-    if kind_ == "reveal":
+    if frame["kind"] in ("spy", "conceal"):
+        return {"kind": frame["kind"], "seat": frame["drawer"], "card": spycraft_card(frame["card"])}
+    if frame["kind"] == "reveal":
         return {"kind": "reveal", "seat": frame["seat"], "reason": frame["why"]}
-    if kind_ == "flip":
+    if frame["kind"] == "flip":
         return {"kind": "hessians_flip", "seat": frame["seat"]}
-    if kind_ == "skip":
+    if frame["kind"] == "skip":
         return {"kind": "ferguson", "seat": frame["drawer"]}
-    if kind_ == "draw2":
+    if frame["kind"] == "draw2":
         return {"kind": "order" if frame["step"] == "order" else "hessians", "seat": frame["drawer"]}
-    if kind_ == "winter":
+    if frame["kind"] == "winter":
         out: dict[str, Any] = {"kind": "winter", "step": frame["step"], "seat": frame["drawer"]}
         if frame["step"] == "war" and me == frame["drawer"]:
             out["your_war_cards"] = [war_name(c) for c in frame["war"]]
         return out
-    if kind_ == "council":
+    if frame["kind"] == "council":
         return _council(state, frame, me)
     return {"kind": kind_}
 
 
-def _council(state: State, frame: dict[str, Any], me: int | None) -> dict[str, Any]:
+def _council(state: PatriotsState, frame: CouncilFrame, me: int | None) -> dict[str, Any]:
     out: dict[str, Any] = {"kind": "council", "hessians": frame["hessians"], "step": frame["step"],
                            "commander": frame["commander"], "agent": frame["agent"]}
     if frame["step"] == "vote":
-        out["voted"] = [seat for seat in range(state["players"]) if frame["votes"][seat] is not None]
+        out["voted"] = [seat for seat in range(state["players"]) if votes_of(frame)[seat] is not None]
     if frame["step"] in ("discard", "place"):
         out["reminder"] = REMINDER
         sees = me == frame["commander"] or (frame["step"] == "place" and me == frame["agent"])
@@ -174,7 +177,7 @@ def _council(state: State, frame: dict[str, Any], me: int | None) -> dict[str, A
 # ----------------------------------------------------------------------------- leak-test hooks
 
 
-def secrets(state: State, viewer: Viewer) -> set[str]:
+def secrets(state: PatriotsState, viewer: Viewer) -> set[str]:
     """Canary strings: the ids of every Loyalty card the viewer cannot see (other players' face-down cards and the
     box) and of the War cards drawn in secret that they have not seen. No id ever leaves the state, so any of these
     in a message means a raw state dump; what a view says about cards by kind is checked by ``resample``."""
@@ -191,7 +194,7 @@ def secrets(state: State, viewer: Viewer) -> set[str]:
     return hidden
 
 
-def resample(state: State, viewer: Viewer, rand: random.Random) -> State:
+def resample(state: PatriotsState, viewer: Viewer, rand: random.Random) -> PatriotsState:
     """A state the viewer cannot tell from this one: everything they cannot see is redrawn consistently with what
     they know. Redrawn: both deck orders; council and Winter War cards they have not seen; the never-touched
     face-down Loyalty cards of other players and the undealt box cards (keeping the deal's shape and every Leader
@@ -211,7 +214,7 @@ def resample(state: State, viewer: Viewer, rand: random.Random) -> State:
     return new
 
 
-def _resample_war(state: State, viewer: Viewer, rand: random.Random) -> None:
+def _resample_war(state: PatriotsState, viewer: Viewer, rand: random.Random) -> None:
     slots: list[tuple[list[str], int]] = [(state["war"]["deck"], i) for i in range(len(state["war"]["deck"]))]
     for frame in state["stack"]:
         if frame["kind"] == "council" and frame["hand"]:
@@ -226,7 +229,7 @@ def _resample_war(state: State, viewer: Viewer, rand: random.Random) -> None:
         pile[i] = card
 
 
-def _resample_loyalty(state: State, viewer: Viewer, rand: random.Random) -> None:
+def _resample_loyalty(state: PatriotsState, viewer: Viewer, rand: random.Random) -> None:
     touched = set(state["touched"])
     others = [seat for seat in range(state["players"]) if seat != viewer]
     spots = {seat: [i for i in face_down_slots(state, seat) if state["hands"][seat][i]["id"] not in touched]
@@ -267,7 +270,7 @@ def holder_card(holder: dict[int, tuple[int, str]], seat: int, slot: int) -> str
     return placed[1] if placed is not None and placed[0] == slot else None
 
 
-def _place_specials(state: State, specials: list[str], spots: dict[int, list[int]], touched: set[str],
+def _place_specials(state: PatriotsState, specials: list[str], spots: dict[int, list[int]], touched: set[str],
                     rand: random.Random) -> dict[int, tuple[int, str]]:
     """Give each never-touched Spy and Leader a new holder consistent with the deal (one first-pile card each) and
     with every Leader's history; fall back to leaving them where they are."""
@@ -294,7 +297,7 @@ def _place_specials(state: State, specials: list[str], spots: dict[int, list[int
             if kind(state["hands"][seat][i]["id"]) in SPECIALS}
 
 
-def _resample_choices(state: State, viewer: Viewer, rand: random.Random) -> None:
+def _resample_choices(state: PatriotsState, viewer: Viewer, rand: random.Random) -> None:
     frame = state["stack"][-1]
     others = [seat for seat in living(state) if seat != viewer]
     if frame["kind"] == "confirm" and frame["choices"] is not None:
@@ -302,14 +305,16 @@ def _resample_choices(state: State, viewer: Viewer, rand: random.Random) -> None
             if frame["choices"][seat] is not None:
                 frame["choices"][seat] = rand.choice(teams.confirm_options(state, seat))
     elif frame["kind"] == "council" and frame["step"] == "vote":
+        votes = votes_of(frame)
         for seat in others:
-            if frame["votes"][seat] is not None:
-                frame["votes"][seat] = rand.random() < 0.5
+            if votes[seat] is not None:
+                votes[seat] = rand.random() < 0.5
     elif frame["kind"] == "winter" and frame["step"] == "flip" and frame["flips"] is not None:
         for seat in others:
             if frame["flips"][seat] is not None:
                 frame["flips"][seat] = rand.choice(face_up_slots(state, seat) or [-1])
     elif frame["kind"] == "winter" and frame["step"] == "select":
+        picks = started(frame["picks"])
         for seat in others:
-            if frame["picks"][seat] is not None:
-                frame["picks"][seat] = rand.choice(passable(state, seat))
+            if picks[seat] is not None:
+                picks[seat] = rand.choice(passable(state, seat))

@@ -12,13 +12,14 @@ assassination; the window beneath then reopens with a fresh key. The frames bene
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Literal, TypeGuard
 
 from games.patriots_and_redcoats.core import (
     face_down_slots,
     kind,
     leaders_held,
     living,
+    over,
     s,
     say,
     spy_of,
@@ -26,36 +27,36 @@ from games.patriots_and_redcoats.core import (
 )
 from games.patriots_and_redcoats.data import LOYALTY_NAMES, TURNCOAT
 from games.patriots_and_redcoats.end import eliminate
-from games.protocol import Action, IllegalAction, Seat, State
+from games.patriots_and_redcoats.state import AssassinationWindow, OpenWindow, PatriotsState
+from games.protocol import Action, IllegalAction, Seat
 
-Window = dict[str, Any]
 
-
-def fixed(state: State) -> bool:
+def fixed(state: PatriotsState) -> bool:
     """Edition: in fixed mode a window always runs to its deadline and nobody can continue."""
-    return bool(state["options"]["window_mode"] == "fixed")
+    return state["options"]["window_mode"] == "fixed"
 
 
-def open_window(state: State, kind_: str, **data: Any) -> None:
+def open_window(state: PatriotsState, kind_: Literal["give", "agent"], seat: Seat) -> None:
+    """Window (a) after ``seat`` gave a Spy or Conceal card, or (b) after ``seat`` placed a War card as Agent."""
     state["serial"] += 1
-    state["windows"].append({"kind": kind_, "serial": state["serial"], "waiting": living(state), **data})
+    state["windows"].append({"kind": kind_, "serial": state["serial"], "waiting": living(state), "seat": seat})
 
 
-def top(state: State) -> Window | None:
+def top(state: PatriotsState) -> OpenWindow | None:
     return state["windows"][-1] if state["windows"] else None
 
 
-def still_waiting(state: State, window: Window) -> list[Seat]:
+def still_waiting(state: PatriotsState, window: OpenWindow) -> list[Seat]:
     return [seat for seat in window["waiting"] if state["alive"][seat]]
 
 
-def continue_(state: State, seat: Seat) -> None:
+def continue_(state: PatriotsState, seat: Seat) -> None:
     window = state["windows"][-1]
     window["waiting"].remove(seat)
     settle(state)
 
 
-def expire(state: State) -> None:
+def expire(state: PatriotsState) -> None:
     """The top window's deadline has passed (fixed mode): it closes exactly as if every living player had continued,
     resolving its assassination and reopening the window beneath with a fresh key. Nothing is sent for anyone: a
     target who did not reveal a Turncoat in time does not reveal one now (edition, Defaults)."""
@@ -63,7 +64,7 @@ def expire(state: State) -> None:
     settle(state)
 
 
-def settle(state: State) -> None:
+def settle(state: PatriotsState) -> None:
     """Close every top window nobody living still owes a continue to; reopen the one beneath afresh."""
     while state["windows"] and state["phase"] != "over":
         window = state["windows"][-1]
@@ -72,7 +73,7 @@ def settle(state: State) -> None:
         state["windows"].pop()
         if window["kind"] == "assassination":
             resolve(state, window)
-        if state["windows"] and state["phase"] != "over":
+        if state["windows"] and not over(state):  # resolving may have ended the game
             below = state["windows"][-1]
             state["serial"] += 1
             below["serial"] = state["serial"]
@@ -83,15 +84,15 @@ def settle(state: State) -> None:
 # ----------------------------------------------------------------------------- assassination
 
 
-def pending_assassin(state: State, seat: Seat) -> bool:
+def pending_assassin(state: PatriotsState, seat: Seat) -> bool:
     return any(w["kind"] == "assassination" and w["assassin"] == seat for w in state["windows"])
 
 
-def turncoat_slots(state: State, seat: Seat) -> list[int]:
+def turncoat_slots(state: PatriotsState, seat: Seat) -> list[int]:
     return [i for i in face_down_slots(state, seat) if kind(state["hands"][seat][i]["id"]) == TURNCOAT]
 
 
-def assassinations(state: State, seat: Seat) -> list[Action]:
+def assassinations(state: PatriotsState, seat: Seat) -> list[Action]:
     """Edition: a living Spy card holder (face up or down) may target any other living player, optionally revealing
     a face-down Turncoat to survive; holding a Leader forbids it unless a Turncoat is revealed with it."""
     if state["phase"] == "over" or not state["alive"][seat] or spy_of(state, seat) is None:
@@ -105,7 +106,7 @@ def assassinations(state: State, seat: Seat) -> list[Action]:
             for target in living(state) if target != seat for turncoat in protections]
 
 
-def declare(state: State, seat: Seat, target: Seat, turncoat: bool) -> None:
+def declare(state: PatriotsState, seat: Seat, target: Seat, turncoat: bool) -> None:
     spy = spy_of(state, seat)
     assert spy is not None
     slot = next(i for i, e in enumerate(state["hands"][seat]) if kind(e["id"]) == spy)
@@ -120,11 +121,13 @@ def declare(state: State, seat: Seat, target: Seat, turncoat: bool) -> None:
         eliminate(state, [seat], "has no face-down Loyalty card left")
         if state["phase"] == "over":
             return
-    open_window(state, "assassination", assassin=seat, target=target, protected=turncoat, countered=False,
-                cancelled=False)
+    state["serial"] += 1
+    state["windows"].append({"kind": "assassination", "serial": state["serial"], "waiting": living(state),
+                             "assassin": seat, "target": target, "protected": turncoat, "countered": False,
+                             "cancelled": False})
 
 
-def counter_options(state: State, seat: Seat) -> list[Action]:
+def counter_options(state: PatriotsState, seat: Seat) -> list[Action]:
     """The target of a pending assassination may reveal a face-down Turncoat against it."""
     if not state["alive"][seat] or not turncoat_slots(state, seat):
         return []
@@ -133,12 +136,12 @@ def counter_options(state: State, seat: Seat) -> list[Action]:
     return []
 
 
-def _counterable(window: Window, seat: Seat) -> bool:
+def _counterable(window: OpenWindow, seat: Seat) -> TypeGuard[AssassinationWindow]:
     return (window["kind"] == "assassination" and window["target"] == seat and not window["countered"]
             and not window["cancelled"])
 
 
-def counter(state: State, seat: Seat) -> None:
+def counter(state: PatriotsState, seat: Seat) -> None:
     """Our ruling: one Turncoat answers one assassination, the topmost one still aimed at this player."""
     window = next(w for w in reversed(state["windows"]) if _counterable(w, seat))
     window["countered"] = True
@@ -148,7 +151,7 @@ def counter(state: State, seat: Seat) -> None:
         eliminate(state, [seat], "has no face-down Loyalty card left")
 
 
-def resolve(state: State, window: Window) -> None:
+def resolve(state: PatriotsState, window: AssassinationWindow) -> None:
     assassin, target = window["assassin"], window["target"]
     if window["cancelled"]:
         say(state, f"The assassination of {s(target)} is cancelled: {s(assassin)} was eliminated first.")
@@ -165,7 +168,7 @@ def resolve(state: State, window: Window) -> None:
     eliminate(state, victims, "assassination")
 
 
-def window_actions(state: State, seat: Seat) -> list[Action]:
+def window_actions(state: PatriotsState, seat: Seat) -> list[Action]:
     """Edition: while a window is open the only actions are continue (quick mode only), assassinate and a target's
     Turncoat."""
     window = state["windows"][-1]
@@ -175,7 +178,7 @@ def window_actions(state: State, seat: Seat) -> list[Action]:
     return actions + counter_options(state, seat)
 
 
-def window_default(state: State, seat: Seat) -> Action:
+def window_default(state: PatriotsState, seat: Seat) -> Action:
     """Edition: a target reveals a face-down Turncoat if one remains face down afterwards, else continue (quick mode).
 
     In fixed mode nobody owes anything in a window (``must_act`` is empty), so the platform never asks; a target who

@@ -8,7 +8,6 @@ Spy card; all pass at once to the next living player clockwise. (4) Loyalty conf
 from __future__ import annotations
 
 from games.patriots_and_redcoats.core import (
-    Frame,
     article,
     discard,
     draw,
@@ -27,13 +26,14 @@ from games.patriots_and_redcoats.core import (
 )
 from games.patriots_and_redcoats.data import LEADERS, SPIES, WINTER_DRAW
 from games.patriots_and_redcoats.end import leader_checks
+from games.patriots_and_redcoats.state import CardId, PatriotsState, WinterFrame
 from games.patriots_and_redcoats.teams import new_confirm
-from games.protocol import Action, Seat, State
+from games.protocol import Action, Seat
 
 Prompts = dict[Seat, list[Action]]
 
 
-def new_winter(state: State, card: str, drawer: Seat) -> Frame:
+def new_winter(state: PatriotsState, card: CardId, drawer: Seat) -> WinterFrame:
     war = [draw(state, "war") for _ in range(WINTER_DRAW)]
     state["team_before"] = list(state["team"])
     say(state, f"{s(drawer)} draws {WINTER_DRAW} War cards and will reveal one.")
@@ -42,7 +42,20 @@ def new_winter(state: State, card: str, drawer: Seat) -> Frame:
             "picks": None}
 
 
-def run_winter(state: State, frame: Frame) -> bool:
+def started(choices: list[int | None] | None) -> list[int | None]:
+    """The flips or the picks by seat, once their step has begun."""
+    assert choices is not None, "the step has begun"
+    return choices
+
+
+def chosen(choices: list[int | None] | None, seat: Seat) -> int:
+    """A living player's flip or pick (a slot; a flip of -1: nothing to flip), once every living player has chosen."""
+    slot = started(choices)[seat]
+    assert slot is not None, "every living player has chosen"
+    return slot
+
+
+def run_winter(state: PatriotsState, frame: WinterFrame) -> bool:
     step = frame["step"]
     if step == "war":
         if state["alive"][frame["drawer"]]:
@@ -61,7 +74,7 @@ def run_winter(state: State, frame: Frame) -> bool:
         if any(frame["flips"][seat] is None for seat in living(state)):
             return False
         for seat in living(state):
-            slot = frame["flips"][seat]
+            slot = chosen(frame["flips"], seat)
             if slot >= 0:
                 state["hands"][seat][slot]["up"] = False
                 say(state, f"{s(seat)} flips {article(kind(state['hands'][seat][slot]['id']))} face down.")
@@ -71,7 +84,7 @@ def run_winter(state: State, frame: Frame) -> bool:
         say(state, "Winter: every player picks a face-down Loyalty card to pass to the next player clockwise.")
         return True
     if step == "select":
-        if any(frame["picks"][seat] is None for seat in living(state)):
+        if any(started(frame["picks"])[seat] is None for seat in living(state)):
             return False
         pass_cards(state, frame)
         frame["step"] = "check"
@@ -87,15 +100,15 @@ def run_winter(state: State, frame: Frame) -> bool:
     return True
 
 
-def pass_cards(state: State, frame: Frame) -> None:
+def pass_cards(state: PatriotsState, frame: WinterFrame) -> None:
     """Edition: all picks pass at once to the next living player clockwise, whatever the direction of play."""
     givers = living(state)
-    picked = {seat: state["hands"][seat][frame["picks"][seat]]["id"] for seat in givers}
+    picked = {seat: state["hands"][seat][chosen(frame["picks"], seat)]["id"] for seat in givers}
     for giver in givers:
         receiver = next_living(state, giver)
         card = picked[giver]
         assert kind(card) not in SPIES, "edition invariant: Spy cards never move"
-        state["hands"][receiver][frame["picks"][receiver]] = {"id": card, "up": False}
+        state["hands"][receiver][chosen(frame["picks"], receiver)] = {"id": card, "up": False}
         touch(state, card)
         if kind(card) in LEADERS:
             state["received_leader"][receiver] = True
@@ -107,7 +120,7 @@ def pass_cards(state: State, frame: Frame) -> None:
             state["leader_held"][seat] = held[0]  # rule 2: the most recent Leader held sticks
 
 
-def winter_prompts(state: State, frame: Frame) -> Prompts:
+def winter_prompts(state: PatriotsState, frame: WinterFrame) -> Prompts:
     step = frame["step"]
     if step == "war":
         return {frame["drawer"]: [{"type": "winter_reveal", "card": i} for i in range(len(frame["war"]))]}
@@ -117,17 +130,17 @@ def winter_prompts(state: State, frame: Frame) -> Prompts:
                 for seat in living(state) if frame["flips"][seat] is None}
     if step == "select":
         return {seat: [{"type": "pass", "slot": i} for i in passable(state, seat)]
-                for seat in living(state) if frame["picks"][seat] is None}
+                for seat in living(state) if started(frame["picks"])[seat] is None}
     return {}
 
 
-def passable(state: State, seat: Seat) -> list[int]:
+def passable(state: PatriotsState, seat: Seat) -> list[int]:
     slots = [i for i in face_down_slots(state, seat) if kind(state["hands"][seat][i]["id"]) not in SPIES]
     assert slots, "edition invariant: every living player has a passable card after Winter step 2"
     return slots
 
 
-def winter_act(state: State, frame: Frame, seat: Seat, action: Action) -> None:
+def winter_act(state: PatriotsState, frame: WinterFrame, seat: Seat, action: Action) -> None:
     kind_ = action["type"]
     if kind_ == "winter_reveal":
         shown = frame["war"][action["card"]]
@@ -143,11 +156,11 @@ def winter_act(state: State, frame: Frame, seat: Seat, action: Action) -> None:
         frame["war"] = []
         frame["step"] = "flip"
     elif kind_ == "flip":
-        frame["flips"][seat] = -1 if action["slot"] is None else action["slot"]
+        started(frame["flips"])[seat] = -1 if action["slot"] is None else action["slot"]
     else:
-        frame["picks"][seat] = action["slot"]
+        started(frame["picks"])[seat] = action["slot"]
 
 
-def winter_default(state: State, frame: Frame, seat: Seat) -> Action:
+def winter_default(state: PatriotsState, frame: WinterFrame, seat: Seat) -> Action:
     """Edition, Defaults: the first drawn War card; the first eligible card in the player's own order."""
     return winter_prompts(state, frame)[seat][0]
