@@ -55,16 +55,18 @@ class Autoplay:
         if row.status != "playing" or row.state is None:
             return False
         game = self.service.game(row.game)
-        waiting = set(game.waiting_on(row.state))
+        lists = getattr(row, "legal_lists", None)  # computed with the change, when this process made it
+        if lists is None:
+            lists = {seat: game.legal(row.state, seat) for seat in game.waiting_on(row.state)}
         for seat in seats:
-            if seat.bot is None or seat.seat not in waiting:
+            legal = lists.get(seat.seat)
+            if seat.bot is None or not legal:
                 continue
             bot = game.bots[seat.bot]
             # The bot is handed its own seat's view and legal list, nothing else: it cannot cheat.
             view = game.view(row.state, seat.seat)
-            legal = game.legal(row.state, seat.seat)
             rand = random.Random(f"{table_id}:{row.seq}:{seat.seat}")
-            action = bot(view, legal, rand)
+            action = bot(view, list(legal), rand)  # its own list: the held one is shared
             if action is None:
                 continue
             if self.settings.bot_delay > 0:
