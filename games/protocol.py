@@ -159,7 +159,7 @@ def apply_checked(game: Game[Any], state: State, seat: Seat, action: Any) -> Sta
     legal = game.legal(state, seat)
     if not legal:
         raise IllegalAction("not_your_turn", "You have nothing to do right now; wait for the others.")
-    listed = action in legal and any(_same(action, entry) for entry in legal if entry == action)
+    listed = action in legal and any(same_json(action, entry) for entry in legal if entry == action)
     if not listed and not _accepted_by_template(game, state, seat, action, legal):
         kinds = sorted({entry["type"] for entry in legal})
         raise IllegalAction(
@@ -202,14 +202,14 @@ def apply_logged(game: Game[Any], state: State, seat: Seat | None, action: Any) 
     return apply_checked(game, state, seat, action)
 
 
-def _same(a: Any, b: Any) -> bool:
+def same_json(a: Any, b: Any) -> bool:
     """Equal as JSON values. Python's ``==`` takes 1.0 and true for 1, and a game indexing a list with them breaks."""
     if type(a) is not type(b):
         return False
     if isinstance(a, dict):
-        return a.keys() == b.keys() and all(_same(a[k], b[k]) for k in a)
+        return a.keys() == b.keys() and all(same_json(a[k], b[k]) for k in a)
     if isinstance(a, list):
-        return len(a) == len(b) and all(_same(x, y) for x, y in zip(a, b, strict=True))
+        return len(a) == len(b) and all(same_json(x, y) for x, y in zip(a, b, strict=True))
     return bool(a == b)
 
 

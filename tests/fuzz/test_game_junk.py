@@ -36,7 +36,7 @@ from typing import Any
 
 import pytest
 
-from games.protocol import Action, Game, IllegalAction, Seat, State, apply_checked
+from games.protocol import Action, Game, IllegalAction, Seat, State, apply_checked, same_json
 from tests.fuzz.common import scaled
 from tests.games.test_conformance import SHAPE_JUNK, _junk_values
 from tests.support import hidden_hands
@@ -56,15 +56,6 @@ def dump(state: State) -> str:
     return json.dumps(state, sort_keys=True)
 
 
-def same(a: Any, b: Any) -> bool:
-    """Equal as JSON values (1, 1.0 and true differ; NaN equals nothing)."""
-    if type(a) is not type(b):
-        return False
-    if isinstance(a, dict):
-        return a.keys() == b.keys() and all(same(a[k], b[k]) for k in a)
-    if isinstance(a, list):
-        return len(a) == len(b) and all(same(x, y) for x, y in zip(a, b, strict=True))
-    return bool(a == b)
 
 
 # --------------------------------------------------------------------------------------------- junk for one value
@@ -238,7 +229,7 @@ def legal_anyway(game: Game, state: State, seat: Seat, action: Any) -> bool | No
     if not isinstance(action, dict) or not isinstance(action.get("type"), str):
         return False
     legal = game.legal(state, seat)
-    if any(same(action, entry) for entry in concrete(legal)):
+    if any(same_json(action, entry) for entry in concrete(legal)):
         return True
     if game.accepts is not None and any(e.get("template") and e["type"] == action["type"] for e in legal):
         try:

@@ -39,6 +39,7 @@ import pytest
 from websockets.asyncio.client import ClientConnection, connect
 from websockets.exceptions import ConnectionClosed
 
+from games.protocol import same_json
 from tests.conftest import ServerProcess
 from tests.fuzz.common import (
     LiveTable,
@@ -318,7 +319,7 @@ def expectation(payload: str | bytes, ctx: Context) -> tuple[str, Any]:
         seq = message.get("expect_seq")
         seq_ok = seq is None or (type(seq) is int)
         action = message.get("action")
-        if seq_ok and any(canonical(action) == canonical(entry) and same(action, entry) for entry in ctx.legal):
+        if seq_ok and any(canonical(action) == canonical(entry) and same_json(action, entry) for entry in ctx.legal):
             return "skip", ident
         return "error", ident
     if kind == "chat":
@@ -329,14 +330,6 @@ def expectation(payload: str | bytes, ctx: Context) -> tuple[str, Any]:
     return "error", ident
 
 
-def same(a: Any, b: Any) -> bool:
-    if type(a) is not type(b):
-        return False
-    if isinstance(a, dict):
-        return a.keys() == b.keys() and all(same(a[k], b[k]) for k in a)
-    if isinstance(a, list):
-        return len(a) == len(b) and all(same(x, y) for x, y in zip(a, b, strict=True))
-    return bool(a == b)
 
 
 def random_frames(ctx: Context, seed: int, count: int) -> list[Frame]:
