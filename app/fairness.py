@@ -24,7 +24,7 @@ def commitment(seed: str) -> str:
     return hashlib.sha256(seed.encode()).hexdigest()
 
 
-def replay(game: Game, audit: Mapping[str, Any]) -> tuple[bool, str, dict[str, Any] | None]:
+def replay(game: Game[Any], audit: Mapping[str, Any]) -> tuple[bool, str, dict[str, Any] | None]:
     """Replay an audit record (seed, players, options, actions) and compare with its claimed result."""
     seed = audit.get("seed")
     if not seed:

@@ -185,7 +185,7 @@ class LiveTable:
                 conn.last_seq = seq
         self._remember(row.version, row.seq, row.state)
 
-    async def _replay(self, game: Game, after: int, upto: int) -> list[tuple[int, State | None]]:
+    async def _replay(self, game: Game[Any], after: int, upto: int) -> list[tuple[int, State | None]]:
         """States for the seqs between the cached one and the newest, rebuilt from the action log."""
         assert self.state is not None
         state = self.state

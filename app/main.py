@@ -8,6 +8,7 @@ import gc
 import importlib
 from collections.abc import AsyncIterator, Mapping
 from contextlib import asynccontextmanager
+from typing import Any
 
 from fastapi import FastAPI
 from fastapi.exceptions import RequestValidationError
@@ -29,7 +30,7 @@ from games import GAMES
 from games.protocol import Game
 
 
-def load_games(extra: list[str]) -> dict[str, Game]:
+def load_games(extra: list[str]) -> dict[str, Game[Any]]:
     """The registry, plus any ``module:attribute`` games named in settings (the test game, say)."""
     games = dict(GAMES)
     for path in extra:
@@ -39,7 +40,7 @@ def load_games(extra: list[str]) -> dict[str, Game]:
     return games
 
 
-def create_app(settings: Settings | None = None, games: Mapping[str, Game] | None = None) -> FastAPI:
+def create_app(settings: Settings | None = None, games: Mapping[str, Game[Any]] | None = None) -> FastAPI:
     settings = settings or Settings.from_env()
     registry = dict(games) if games is not None else load_games(settings.extra_games)
 

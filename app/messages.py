@@ -33,7 +33,7 @@ def clock() -> datetime:
 
 
 def state_message(
-    game: Game,
+    game: Game[Any],
     *,
     status: str,
     seq: int,

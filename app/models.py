@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from datetime import datetime
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from sqlalchemy import JSON, Boolean, DateTime, Float, ForeignKey, Integer, String, Text
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column
@@ -39,6 +39,11 @@ class TableRow(Base):
 
     # Every UPDATE carries "WHERE version = <loaded>": two workers (or two tabs) never both commit on one version.
     __mapper_args__ = {"version_id_col": version}
+
+    if TYPE_CHECKING:  # declared for mypy only: the ORM refuses a non-Mapped annotation
+        # Not a column: every seat's legal list, set by ``service.settle`` on a row this process changed. A row loaded
+        # from the database or copied with ``copy_row`` has none, so readers use getattr(row, "legal_lists", None).
+        legal_lists: dict[int, list[dict[str, Any]]]
 
 
 class SeatRow(Base):

@@ -109,7 +109,8 @@ def seat_row(seats: list[SeatRow], who: Actor) -> SeatRow:
     raise ApiError(404, "unknown_seat", f"There is no seat {who} at this table.")
 
 
-def play(game: Game, row: TableRow, seats: list[SeatRow], who: Actor | None, action: Any, source: str) -> int | None:
+def play(game: Game[Any], row: TableRow, seats: list[SeatRow], who: Actor | None, action: Any,
+         source: str) -> int | None:
     """Apply one action to a table held in memory, with everything that follows from it for viewers: the new state
     and seq, the acting seat's away flag, the deadline, who plays next. Returns the seat that acted (None: an
     expiry). Raises ``IllegalAction`` and then changes nothing. The standing side-channel test drives this directly.
@@ -134,7 +135,7 @@ def play(game: Game, row: TableRow, seats: list[SeatRow], who: Actor | None, act
     return seat
 
 
-def settle(game: Game, row: TableRow, seats: list[SeatRow]) -> None:
+def settle(game: Game[Any], row: TableRow, seats: list[SeatRow]) -> None:
     """Recompute what follows from a table's new state: deadline, bots waiting, finished."""
     assert row.state is not None
     stamp = now()
@@ -174,8 +175,8 @@ class Conflict(Exception):
 
 
 class TableService:
-    def __init__(self, settings: Settings, sessions: async_sessionmaker[AsyncSession], games: Mapping[str, Game],
-                 hub: Hub) -> None:
+    def __init__(self, settings: Settings, sessions: async_sessionmaker[AsyncSession],
+                 games: Mapping[str, Game[Any]], hub: Hub) -> None:
         self.settings = settings
         self.sessions = sessions
         self.games = games
@@ -196,7 +197,7 @@ class TableService:
 
     # ----------------------------------------------------------------- helpers
 
-    def game(self, game_id: str) -> Game:
+    def game(self, game_id: str) -> Game[Any]:
         game = self.games.get(game_id)
         if game is None:
             known = ", ".join(sorted(self.games))
@@ -335,7 +336,7 @@ class TableService:
         return seat, token
 
     @staticmethod
-    def _bot_kind(game: Game, kind: str | None) -> str:
+    def _bot_kind(game: Game[Any], kind: str | None) -> str:
         """The bot asked for, or the game's best (``basic`` where it has one)."""
         if kind is None:
             return "basic" if "basic" in game.bots else next(iter(game.bots))

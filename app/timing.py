@@ -4,12 +4,13 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from datetime import datetime, timedelta
+from typing import Any
 
 from games.protocol import Game, State
 
 
 def next_deadline(
-    game: Game,
+    game: Game[Any],
     state: State,
     humans: set[int],
     turn_timer: float | None,
