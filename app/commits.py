@@ -14,15 +14,20 @@ import contextlib
 from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import datetime
-from typing import Any
+from typing import Any, cast
 
-from sqlalchemy import insert, update
+from sqlalchemy import CursorResult, Table, insert, update
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from app.models import ActionRow, SeatRow, TableRow
 
 # The table row's columns an action can change; the rest (ids, keys, options, seed) never move in play.
 PLAY_COLUMNS = ("state", "seq", "status", "deadline", "timer_key", "bots_waiting", "updated_at")
+
+# The Core tables written here. Declarative types ``__table__`` as any FromClause; a mapped class's is its Table.
+TABLES = cast(Table, TableRow.__table__)
+SEATS = cast(Table, SeatRow.__table__)
+ACTIONS = cast(Table, ActionRow.__table__)
 
 
 @dataclass
@@ -82,15 +87,14 @@ class Committer:
 async def _write_move(session: AsyncSession, move: Move) -> bool:
     table = move.table
     values = {name: getattr(table, name) for name in PLAY_COLUMNS}
-    result = await session.execute(
-        update(TableRow.__table__).where(TableRow.__table__.c.id == table.id,
-                                         TableRow.__table__.c.version == move.version)
-        .values(version=move.version + 1, **values))
+    # An UPDATE's result is a CursorResult (rowcount); AsyncSession.execute is typed with the base Result.
+    result = cast(CursorResult[Any], await session.execute(
+        update(TABLES).where(TABLES.c.id == table.id, TABLES.c.version == move.version)
+        .values(version=move.version + 1, **values)))
     if result.rowcount != 1:
         return False
     for seat in move.seats:
-        await session.execute(update(SeatRow.__table__).where(SeatRow.__table__.c.id == seat.id)
-                              .values(away=seat.away, bot=seat.bot))
-    await session.execute(insert(ActionRow.__table__).values(
+        await session.execute(update(SEATS).where(SEATS.c.id == seat.id).values(away=seat.away, bot=seat.bot))
+    await session.execute(insert(ACTIONS).values(
         table_id=table.id, seq=table.seq, seat=move.seat, action=move.action, source=move.source, created_at=move.at))
     return True
