@@ -16,7 +16,8 @@ router = APIRouter(prefix="/api")
 
 
 def get_service(request: Request) -> TableService:
-    return request.app.state.service
+    service: TableService = request.app.state.service  # set by main's lifespan; app.state is untyped
+    return service
 
 
 def base_url(request: Request) -> str:

@@ -15,9 +15,11 @@ def _fetch_audit(target: str) -> dict[str, Any]:
         base, _, rest = target.partition("/t/")
         table_id = rest.split("/")[0].split("?")[0]
         with urllib.request.urlopen(f"{base}/api/tables/{table_id}/audit", timeout=30) as response:
-            return json.load(response)
+            audit: dict[str, Any] = json.load(response)
+            return audit
     with open(target) as handle:
-        return json.load(handle)
+        saved: dict[str, Any] = json.load(handle)
+        return saved
 
 
 def verify(target: str, extra_games: list[str]) -> int:

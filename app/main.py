@@ -57,6 +57,7 @@ def create_app(settings: Settings | None = None, games: Mapping[str, Game[Any]] 
         autoplay = Autoplay(service)
         service.after_action = autoplay.poke
         live = LiveHub(service)
+        assert settings.catch_up_interval is not None  # Settings.__post_init__ fills in the default
         live.start(settings.catch_up_interval)
         app.state.service, app.state.autoplay, app.state.live = service, autoplay, live
         await autoplay.start()

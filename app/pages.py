@@ -21,7 +21,8 @@ RULES_DIR = ROOT / "templates" / "rules"
 
 
 def _service(request: Request) -> TableService:
-    return request.app.state.service
+    service: TableService = request.app.state.service  # set by main's lifespan; app.state is untyped
+    return service
 
 
 def _page(request: Request, name: str, status: int = 200, **context: Any) -> HTMLResponse:

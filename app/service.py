@@ -18,10 +18,10 @@ from collections import OrderedDict
 from collections.abc import AsyncIterator, Awaitable, Callable, Mapping
 from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
-from typing import Any
+from typing import Any, overload
 
 from pydantic import ValidationError
-from sqlalchemy import and_, delete, or_, select, update
+from sqlalchemy import ColumnElement, and_, delete, or_, select, update
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
 from sqlalchemy.orm.exc import StaleDataError
@@ -71,12 +71,12 @@ def clean_text(text: Any, limit: int, what: str) -> str:
         raise ApiError(422, "bad_request", f"The {what} must be text.")
     if len(text) > 2 * limit + 16:  # hopeless however much cleaning would remove: refuse before the per-character pass
         raise ApiError(422, "too_long", f"The {what} is far too long; at most {limit} characters are allowed.")
-    text = "".join(ch for ch in text if unicodedata.category(ch)[0] != "C" or ch == " ").strip()
-    if not text:
+    cleaned = "".join(ch for ch in text if unicodedata.category(ch)[0] != "C" or ch == " ").strip()
+    if not cleaned:
         raise ApiError(422, "bad_request", f"The {what} cannot be empty.")
-    if len(text) > limit:
-        raise ApiError(422, "too_long", f"The {what} is {len(text)} characters; at most {limit} are allowed.")
-    return text
+    if len(cleaned) > limit:
+        raise ApiError(422, "too_long", f"The {what} is {len(cleaned)} characters; at most {limit} are allowed.")
+    return cleaned
 
 
 @dataclass(frozen=True)
@@ -644,14 +644,15 @@ class TableService:
     async def tables_to_sweep(self, stamp: datetime | None) -> list[tuple[str, datetime | None, bool, datetime]]:
         """Tables in play whose bots are waiting or (given a time) whose deadline has passed by then:
         (id, deadline, bots_waiting, updated_at) each."""
-        due = TableRow.bots_waiting.is_(True)
+        due: ColumnElement[bool] = TableRow.bots_waiting.is_(True)
         if stamp is not None:
             due = or_(TableRow.deadline <= stamp, due)
         async with self.sessions() as session:
             rows = await session.execute(
                 select(TableRow.id, TableRow.deadline, TableRow.bots_waiting, TableRow.updated_at)
                 .where(TableRow.status == "playing", due))
-            return [tuple(r) for r in rows.all()]
+            return [(table_id, deadline, waiting, updated)
+                    for table_id, deadline, waiting, updated in rows.tuples().all()]
 
     @runs_to_end
     async def expire_tables(self) -> int:
@@ -811,6 +812,14 @@ def chat_public(chat: ChatRow) -> dict[str, Any]:
 def seat_public(seat: SeatRow) -> dict[str, Any]:
     return {"seat": seat.seat, "name": seat.name, "bot": seat.bot is not None, "bot_kind": seat.bot,
             "connected": seat.bot is not None or seat.connections > 0, "away": seat.away}
+
+
+@overload
+def aware(stamp: datetime) -> datetime: ...
+@overload
+def aware(stamp: None) -> None: ...
+@overload
+def aware(stamp: datetime | None) -> datetime | None: ...
 
 
 def aware(stamp: datetime | None) -> datetime | None:
