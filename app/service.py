@@ -602,6 +602,15 @@ class TableService:
             self.forget(table_id)
 
     def table_info(self, row: TableRow, seats: list[SeatRow], viewer: Viewer, base: str) -> dict[str, Any]:
+        """The table's public facts in every state message: built once per committed row (a held row never changes)
+        for seats and once for spectators, who get no invite link."""
+        built: dict[tuple[str, bool], dict[str, Any]] = row.__dict__.setdefault("_public_facts", {})
+        key = (base, viewer is None)
+        if key not in built:
+            built[key] = self._table_info(row, seats, viewer, base)
+        return built[key]
+
+    def _table_info(self, row: TableRow, seats: list[SeatRow], viewer: Viewer, base: str) -> dict[str, Any]:
         game = self.game(row.game)
         teams = self.public_teams(row)
         return {
