@@ -661,7 +661,7 @@ class TableService:
                 select(TableRow.id, TableRow.deadline, TableRow.bots_waiting, TableRow.updated_at)
                 .where(TableRow.status == "playing", due))
             return [(table_id, deadline, waiting, updated)
-                    for table_id, deadline, waiting, updated in rows.tuples().all()]
+                    for table_id, deadline, waiting, updated in rows.all()]
 
     @runs_to_end
     async def expire_tables(self) -> int:
