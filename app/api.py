@@ -10,7 +10,8 @@ from pydantic import BaseModel, ConfigDict, Field
 from app.errors import ApiError
 from app.guards import within_rate
 from app.limits import RateLimiter
-from app.service import Holder, TableService, Viewing, chat_public, seat_of, seat_public
+from app.messages import chat_public, seat_public
+from app.service import Holder, TableService, Viewing, seat_of
 
 router = APIRouter(prefix="/api")
 

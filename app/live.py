@@ -20,8 +20,9 @@ from fastapi import WebSocket
 
 from app import patches
 from app.errors import ApiError
-from app.models import SeatRow, TableRow
-from app.service import Holder, TableService, chat_public, seat_public
+from app.messages import chat_public, presence_message
+from app.models import SeatRow
+from app.service import Holder, TableService
 from games.protocol import Game, State, apply_logged
 
 log = logging.getLogger(__name__)
@@ -94,10 +95,6 @@ class Connection:
 
 def encode(message: dict[str, Any]) -> str:
     return json.dumps(message, separators=(",", ":"), ensure_ascii=False)
-
-
-def presence_message(row: TableRow, seats: list[SeatRow]) -> dict[str, Any]:
-    return {"type": "presence", "seats": [seat_public(s) for s in seats], "spectators": row.spectators}
 
 
 class LiveTable:

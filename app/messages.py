@@ -11,6 +11,8 @@ import re
 from datetime import UTC, datetime
 from typing import Any
 
+from app.models import ChatRow, SeatRow, TableRow
+from app.timing import aware
 from games.protocol import Game, State, Viewer, log_for
 
 LOG_TAIL = 120  # entries sent with each state message; the whole log stays in the table's state
@@ -71,3 +73,17 @@ def state_message(
         "now": clock().isoformat(),  # lets a client with a wrong clock still count down correctly
         "table": table,
     }
+
+
+def chat_public(chat: ChatRow) -> dict[str, Any]:
+    return {"type": "chat", "id": chat.id, "channel": chat.channel.split(":")[0], "seat": chat.seat,
+            "name": chat.name, "text": chat.text, "at": aware(chat.created_at).isoformat()}
+
+
+def seat_public(seat: SeatRow) -> dict[str, Any]:
+    return {"seat": seat.seat, "name": seat.name, "bot": seat.bot is not None, "bot_kind": seat.bot,
+            "connected": seat.bot is not None or seat.connections > 0, "away": seat.away}
+
+
+def presence_message(row: TableRow, seats: list[SeatRow]) -> dict[str, Any]:
+    return {"type": "presence", "seats": [seat_public(s) for s in seats], "spectators": row.spectators}

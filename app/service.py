@@ -18,7 +18,7 @@ from collections import OrderedDict
 from collections.abc import AsyncIterator, Awaitable, Callable, Mapping
 from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
-from typing import Any, overload
+from typing import Any
 
 from pydantic import ValidationError
 from sqlalchemy import ColumnElement, and_, delete, or_, select, update
@@ -31,12 +31,12 @@ from app.commits import Committer, Move
 from app.errors import ApiError, not_found
 from app.hub import Hub
 from app.limits import RateLimiter
-from app.messages import state_message
+from app.messages import seat_public, state_message
 from app.models import ActionRow, ChatRow, SeatRow, TableRow
 from app.names import NAME_MAX, check_person_name, unique_name
 from app.settings import Settings
 from app.shield import runs_to_end
-from app.timing import next_deadline
+from app.timing import aware, next_deadline
 from games.protocol import Game, IllegalAction, Viewer, apply_checked, apply_logged
 from games.rng import seed_from_text
 
@@ -811,28 +811,3 @@ class TableService:
                 select(ChatRow).where(ChatRow.table_id == table_id, ChatRow.id > after_id)
                 .order_by(ChatRow.id.desc()).limit(limit))).all()
         return list(reversed(rows))
-
-
-def chat_public(chat: ChatRow) -> dict[str, Any]:
-    return {"type": "chat", "id": chat.id, "channel": chat.channel.split(":")[0], "seat": chat.seat,
-            "name": chat.name, "text": chat.text, "at": aware(chat.created_at).isoformat()}
-
-
-def seat_public(seat: SeatRow) -> dict[str, Any]:
-    return {"seat": seat.seat, "name": seat.name, "bot": seat.bot is not None, "bot_kind": seat.bot,
-            "connected": seat.bot is not None or seat.connections > 0, "away": seat.away}
-
-
-@overload
-def aware(stamp: datetime) -> datetime: ...
-@overload
-def aware(stamp: None) -> None: ...
-@overload
-def aware(stamp: datetime | None) -> datetime | None: ...
-
-
-def aware(stamp: datetime | None) -> datetime | None:
-    """SQLite hands datetimes back without a zone; everything here is UTC."""
-    if stamp is not None and stamp.tzinfo is None:
-        return stamp.replace(tzinfo=UTC)
-    return stamp

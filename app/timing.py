@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
-from datetime import datetime, timedelta
-from typing import Any
+from datetime import UTC, datetime, timedelta
+from typing import Any, overload
 
 from games.protocol import Game, State
 
@@ -58,3 +58,18 @@ def next_deadline(
         if set(waiting) < before:
             return old_deadline, key
     return now + timedelta(seconds=turn_timer), key
+
+
+@overload
+def aware(stamp: datetime) -> datetime: ...
+@overload
+def aware(stamp: None) -> None: ...
+@overload
+def aware(stamp: datetime | None) -> datetime | None: ...
+
+
+def aware(stamp: datetime | None) -> datetime | None:
+    """SQLite hands datetimes back without a zone; everything here is UTC."""
+    if stamp is not None and stamp.tzinfo is None:
+        return stamp.replace(tzinfo=UTC)
+    return stamp

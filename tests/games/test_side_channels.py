@@ -19,7 +19,7 @@ from typing import Any
 import pytest
 
 from app.hub import Hub
-from app.live import presence_message
+from app.messages import presence_message
 from app.models import SeatRow, TableRow
 from app.service import TableService, play, settle
 from app.settings import Settings
