@@ -1,7 +1,8 @@
 """Building the messages a viewer receives. Pure functions: the one place where a state meets a viewer.
 
-Everything a viewer is sent passes through ``state_message``; the game's ``view``, ``legal`` and the redacted log are
-the only parts that depend on the game's state, so the leak tests can check this function directly.
+Every state a viewer is sent passes through ``state_message``; the game's ``view``, ``legal`` and the redacted log are
+the only parts that depend on the game's state, so the leak tests can check this function directly. Presence and
+chat messages are built here too, from the public seat and chat rows.
 """
 
 from __future__ import annotations
