@@ -11,7 +11,8 @@ from app.errors import ApiError
 from app.guards import within_rate
 from app.limits import RateLimiter
 from app.messages import chat_public, seat_public
-from app.service import Holder, TableService, Viewing, seat_of
+from app.seats import Holder, Viewing, seat_of
+from app.service import TableService
 
 router = APIRouter(prefix="/api")
 

@@ -13,8 +13,8 @@ import random
 from datetime import timedelta
 
 from app.errors import ApiError
-from app.service import Conflict, TableService, now
-from app.timing import aware
+from app.service import Conflict, TableService
+from app.timing import aware, now
 from games.protocol import EXPIRE
 
 log = logging.getLogger(__name__)

@@ -1,6 +1,6 @@
 """Group commit: the actions of many tables that arrive together share one transaction, one fsync.
 
-Each action is applied in memory first (``service.play``), then handed here as a ``Move``: the table row's new
+Each action is applied in memory first (``app.play.play``), then handed here as a ``Move``: the table row's new
 values guarded by the version it was computed from, the seats it changed, and its line of the action log. One task
 writes whatever has queued up while the previous batch was committing, so under load batches grow by themselves and
 nobody waits for a timer. A move whose guard finds the table changed (another worker got there first) is refused

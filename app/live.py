@@ -22,7 +22,8 @@ from app import patches
 from app.errors import ApiError
 from app.messages import chat_public, presence_message
 from app.models import SeatRow
-from app.service import Holder, TableService
+from app.seats import Holder
+from app.service import TableService
 from games.protocol import Game, State, apply_logged
 
 log = logging.getLogger(__name__)

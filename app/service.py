@@ -9,15 +9,13 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import hashlib
 import logging
 import secrets
 import unicodedata
 import weakref
 from collections import OrderedDict
 from collections.abc import AsyncIterator, Awaitable, Callable, Mapping
-from dataclasses import dataclass
-from datetime import UTC, datetime, timedelta
+from datetime import datetime, timedelta
 from typing import Any
 
 from pydantic import ValidationError
@@ -34,35 +32,18 @@ from app.limits import RateLimiter
 from app.messages import seat_public, state_message
 from app.models import ActionRow, ChatRow, SeatRow, TableRow
 from app.names import NAME_MAX, check_person_name, unique_name
+from app.play import copy_row, copy_seat, play, settle
+from app.seats import Actor, Holder, Viewing, hash_token, same_secret, seat_of, seat_row
 from app.settings import Settings
 from app.shield import runs_to_end
-from app.timing import aware, next_deadline
-from games.protocol import Game, IllegalAction, Viewer, apply_checked, apply_logged
+from app.timing import aware, now
+from games.protocol import Game, IllegalAction, Viewer
 from games.rng import seed_from_text
 
 log = logging.getLogger(__name__)
 RETRIES = 8
 SPECTATOR_CHAT_SHARE = 4  # all of a table's spectators together may chat as much as this many people
 BOT_NAMES = ["Ada", "Grace", "Alan", "Edsger", "Barbara", "Donald", "Frances", "Ken", "Radia", "Tim"]
-
-
-def now() -> datetime:
-    return datetime.now(UTC)
-
-
-def _bytes(text: str) -> bytes:
-    # "surrogatepass": a credential is whatever the client sent, even text that is not valid Unicode; it just never
-    # matches, instead of raising.
-    return text.encode("utf-8", "surrogatepass")
-
-
-def hash_token(token: str) -> str:
-    return hashlib.sha256(_bytes(token)).hexdigest()
-
-
-def same_secret(given: Any, real: str) -> bool:
-    """Compare a credential in constant time; any text (non-ASCII, lone surrogates) or non-text simply fails."""
-    return isinstance(given, str) and secrets.compare_digest(_bytes(given), _bytes(real))
 
 
 def clean_text(text: Any, limit: int, what: str) -> str:
@@ -77,97 +58,6 @@ def clean_text(text: Any, limit: int, what: str) -> str:
     if len(cleaned) > limit:
         raise ApiError(422, "too_long", f"The {what} is {len(cleaned)} characters; at most {limit} are allowed.")
     return cleaned
-
-
-@dataclass(frozen=True)
-class Holder:
-    """A person known by the seat row their token names. Seats are renumbered when someone leaves the lobby, so a
-    credential is bound to the row, never to a number: after a move it acts for the same person, after a removal for
-    nobody."""
-
-    seat_id: int
-
-
-Actor = int | Holder  # a seat number (bots and timers, which act only in play, where seats never move) or a person
-
-
-@dataclass
-class Viewing:
-    """Who is asking: a seat's holder, or a spectator (``holder`` None)."""
-
-    table_id: str
-    holder: Holder | None
-
-
-def seat_row(seats: list[SeatRow], who: Actor) -> SeatRow:
-    """The seat ``who`` names now; a credential whose seat is gone is refused."""
-    for s in seats:
-        if (s.id == who.seat_id) if isinstance(who, Holder) else (s.seat == who):
-            return s
-    if isinstance(who, Holder):
-        raise ApiError(403, "seat_gone", "You no longer hold a seat at this table: you left or the host removed you.")
-    raise ApiError(404, "unknown_seat", f"There is no seat {who} at this table.")
-
-
-def play(game: Game[Any], row: TableRow, seats: list[SeatRow], who: Actor | None, action: Any,
-         source: str) -> int | None:
-    """Apply one action to a table held in memory, with everything that follows from it for viewers: the new state
-    and seq, the acting seat's away flag, the deadline, who plays next. Returns the seat that acted (None: an
-    expiry). Raises ``IllegalAction`` and then changes nothing. The standing side-channel test drives this directly.
-    """
-    assert row.state is not None
-    if who is None:
-        new_state, seat, actor = apply_logged(game, row.state, None, action), None, None
-    else:
-        actor = seat_row(seats, who)
-        seat = actor.seat
-        new_state = apply_checked(game, row.state, seat, action)
-    # In a step whose actors are secret, a timed-out seat is not marked away: that would tell everyone who had not
-    # acted yet. Elsewhere it tells the host whom to hand to a bot.
-    secret_step = game.secret_step(row.state) is not None
-    row.state = new_state
-    row.seq = new_state["seq"]
-    if actor is not None and source == "seat":
-        actor.away = False
-    elif actor is not None and source == "timer" and actor.bot is None and not secret_step:
-        actor.away = True
-    settle(game, row, seats)
-    return seat
-
-
-def settle(game: Game[Any], row: TableRow, seats: list[SeatRow]) -> None:
-    """Recompute what follows from a table's new state: deadline, bots waiting, finished."""
-    assert row.state is not None
-    stamp = now()
-    humans = {s.seat for s in seats if s.bot is None}
-    # Every seat's legal list, once per change: the deadline, the bots and each viewer's message all need them.
-    finished = game.result(row.state) is not None
-    row.legal_lists = {} if finished else {seat: game.legal(row.state, seat) for seat in range(row.state["players"])}
-    required = game.required(row.state, row.legal_lists)
-    row.deadline, row.timer_key = next_deadline(
-        game, row.state, humans, row.turn_timer, row.timer_key, aware(row.deadline), stamp, required=required)
-    # Only bots play must wait for; optional moves are offered to bots after every change anyway.
-    bots = {s.seat for s in seats if s.bot is not None}
-    row.bots_waiting = bool(bots & set(required))
-    if game.result(row.state) is not None:
-        row.status = "finished"
-        row.deadline = None
-        row.bots_waiting = False
-    row.updated_at = stamp
-
-
-def copy_row(row: TableRow) -> TableRow:
-    """A detached copy of a table's row to change in memory, leaving the shared one as it is."""
-    return TableRow(**{column.key: getattr(row, column.key) for column in TableRow.__table__.columns})
-
-
-def copy_seat(seat: SeatRow) -> SeatRow:
-    return SeatRow(**{column.key: getattr(seat, column.key) for column in SeatRow.__table__.columns})
-
-
-def seat_of(seats: list[SeatRow], holder: Holder | None) -> int | None:
-    """The number of ``holder``'s seat in ``seats`` (a spectator's: None)."""
-    return None if holder is None else seat_row(seats, holder).seat
 
 
 class Conflict(Exception):

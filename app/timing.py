@@ -73,3 +73,7 @@ def aware(stamp: datetime | None) -> datetime | None:
     if stamp is not None and stamp.tzinfo is None:
         return stamp.replace(tzinfo=UTC)
     return stamp
+
+
+def now() -> datetime:
+    return datetime.now(UTC)

@@ -11,7 +11,8 @@ from fastapi.testclient import TestClient
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from app.commits import Committer
-from app.service import Holder, TableService
+from app.seats import Holder
+from app.service import TableService
 from app.settings import Settings
 from tests.api.helpers import db_rows, new_game, state
 

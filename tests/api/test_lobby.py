@@ -7,7 +7,7 @@ import re
 import pytest
 from fastapi.testclient import TestClient
 
-from app.service import hash_token
+from app.seats import hash_token
 from app.settings import Settings
 from tests.api.helpers import (
     GAME,

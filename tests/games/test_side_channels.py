@@ -2,7 +2,7 @@
 has acted.
 
 For every game, random games are played; at states inside a secret step (``game.secret_step``) where several seats
-still owe an action, the table is put through the server's own bookkeeping (``app.service.play``: state, seq, away
+still owe an action, the table is put through the server's own bookkeeping (``app.play.play``: state, seq, away
 flags, deadline, status) once with one of them acting and once with another. Every message anyone else receives,
 the state message of each other seat and of a spectator and the presence message, must then be the same, field
 for field. Seats are people and bots mixed, acting in person, by bot or by timeout, because each of those once
@@ -21,7 +21,8 @@ import pytest
 from app.hub import Hub
 from app.messages import presence_message
 from app.models import SeatRow, TableRow
-from app.service import TableService, play, settle
+from app.play import play, settle
+from app.service import TableService
 from app.settings import Settings
 from games.protocol import Game, Seat, State
 from tests.support.registry import ALL_GAMES, EXTRA_OPTIONS, play_random
@@ -54,7 +55,7 @@ def _table(game: Game, state: State, bots: set[Seat], when: datetime, monkeypatc
                    created_at=START, updated_at=START)
     seats = [SeatRow(id=100 + n, table_id="t", seat=n, name=f"P{n}", bot="random" if n in bots else None,
                      token_hash=None, away=False, connections=0 if n in bots else 1) for n in range(state["players"])]
-    monkeypatch.setattr("app.service.now", lambda: when)
+    monkeypatch.setattr("app.play.now", lambda: when)
     settle(game, row, seats)  # the step as it opened
     row.state, row.seq = state, state["seq"]
     settle(game, row, seats)  # and as it stands now
@@ -64,7 +65,7 @@ def _table(game: Game, state: State, bots: set[Seat], when: datetime, monkeypatc
 def _after(game: Game, state: State, before: State | None, bots: set[Seat], seat: Seat, source: str,
            monkeypatch: pytest.MonkeyPatch) -> dict[str, Any]:
     row, seats = _table(game, state, bots, START, monkeypatch, before)
-    monkeypatch.setattr("app.service.now", lambda: LATER)
+    monkeypatch.setattr("app.play.now", lambda: LATER)
     monkeypatch.setattr("app.messages.clock", lambda: LATER)  # the message's own "now" is the send time, not a tell
     play(game, row, seats, seat, game.default_action(state, seat), source)
     heard: dict[str, Any] = {"presence": presence_message(row, seats)}

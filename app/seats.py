@@ -1,0 +1,65 @@
+"""Who is asking: seat credentials and the seat rows they name.
+
+A token names a seat *row*, never a seat number: seats are renumbered when someone leaves a lobby, and a credential
+must never move to another person's seat.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import secrets
+from dataclasses import dataclass
+from typing import Any
+
+from app.errors import ApiError
+from app.models import SeatRow
+
+
+def _bytes(text: str) -> bytes:
+    # "surrogatepass": a credential is whatever the client sent, even text that is not valid Unicode; it just never
+    # matches, instead of raising.
+    return text.encode("utf-8", "surrogatepass")
+
+
+def hash_token(token: str) -> str:
+    return hashlib.sha256(_bytes(token)).hexdigest()
+
+
+def same_secret(given: Any, real: str) -> bool:
+    """Compare a credential in constant time; any text (non-ASCII, lone surrogates) or non-text simply fails."""
+    return isinstance(given, str) and secrets.compare_digest(_bytes(given), _bytes(real))
+
+
+@dataclass(frozen=True)
+class Holder:
+    """A person known by the seat row their token names. Seats are renumbered when someone leaves the lobby, so a
+    credential is bound to the row, never to a number: after a move it acts for the same person, after a removal for
+    nobody."""
+
+    seat_id: int
+
+
+Actor = int | Holder  # a seat number (bots and timers, which act only in play, where seats never move) or a person
+
+
+@dataclass
+class Viewing:
+    """Who is asking: a seat's holder, or a spectator (``holder`` None)."""
+
+    table_id: str
+    holder: Holder | None
+
+
+def seat_row(seats: list[SeatRow], who: Actor) -> SeatRow:
+    """The seat ``who`` names now; a credential whose seat is gone is refused."""
+    for s in seats:
+        if (s.id == who.seat_id) if isinstance(who, Holder) else (s.seat == who):
+            return s
+    if isinstance(who, Holder):
+        raise ApiError(403, "seat_gone", "You no longer hold a seat at this table: you left or the host removed you.")
+    raise ApiError(404, "unknown_seat", f"There is no seat {who} at this table.")
+
+
+def seat_of(seats: list[SeatRow], holder: Holder | None) -> int | None:
+    """The number of ``holder``'s seat in ``seats`` (a spectator's: None)."""
+    return None if holder is None else seat_row(seats, holder).seat
