@@ -9,7 +9,7 @@ from typing import Any
 from fastapi.testclient import TestClient
 
 from app import patches
-from tests.api.helpers import connect, drain, new_game, play, ws_url
+from tests.api.helpers import connect, drain, new_game, play, recv, ws_url
 
 Message = dict[str, Any]
 
@@ -42,6 +42,10 @@ def test_patched_and_full_connections_see_the_same_states(client: TestClient) ->
         p1.send_json({"type": "auth", "token": table.tokens[1], "patches": True})
         p2.send_json({"type": "auth", "token": table.tokens[2], "patches": True})
         ps.send_json({"type": "auth", "spectate": table.spectate, "patches": True})
+        sockets = (f0, f1, f2, fs, p0, p1, p2, ps)
+        # Every connection's opening first (state, chat history, presence): a connection still authenticating when
+        # play begins would open at seq 1, counting itself present where the others' seq 1 did not yet.
+        openings = [[recv(ws), recv(ws), recv(ws)] for ws in sockets]
         for _ in range(40):  # play the whole game
             moved = False
             for seat in range(3):
@@ -52,8 +56,8 @@ def test_patched_and_full_connections_see_the_same_states(client: TestClient) ->
                     pass
             if not moved:
                 break
-        full = [drain(ws) for ws in (f0, f1, f2, fs)]
-        patched = [drain(ws) for ws in (p0, p1, p2, ps)]
+        received = [opened + drain(ws) for opened, ws in zip(openings, sockets, strict=True)]
+        full, patched = received[:4], received[4:]
     for viewer, whole, parts in zip(viewers, full, patched, strict=True):
         assert not [m for m in whole if m["type"] == "patch"], "a full-state connection was sent a patch"
         assert [m["type"] for m in parts if m["type"] in ("state", "patch")][0] == "state"
