@@ -78,11 +78,6 @@ class Committer:
             self.batches += 1
             return written
 
-    async def close(self) -> None:
-        if self._task is not None:
-            with contextlib.suppress(asyncio.CancelledError, Exception):
-                await self._task
-
 
 async def _write_move(session: AsyncSession, move: Move) -> bool:
     table = move.table
