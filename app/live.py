@@ -97,8 +97,12 @@ class Connection:
 
 def encode(message: dict[str, Any]) -> str:
     """Compact JSON, as ``json.dumps`` with no spaces would write it; orjson, since this runs for every viewer at
-    every seq. Integer keys are written as strings, as the json module does."""
-    return orjson.dumps(message, option=orjson.OPT_NON_STR_KEYS).decode()
+    every seq. Integer keys are written as strings, as the json module does. What orjson cannot write (an integer
+    past 64 bits, echoed back from a client's message id) goes through the json module, which writes the same form."""
+    try:
+        return orjson.dumps(message, option=orjson.OPT_NON_STR_KEYS).decode()
+    except TypeError:
+        return json.dumps(message, separators=(",", ":"), ensure_ascii=False)
 
 
 class LiveTable:
