@@ -13,7 +13,7 @@ import logging
 import secrets
 import unicodedata
 import weakref
-from collections import OrderedDict
+from collections import Counter, OrderedDict
 from collections.abc import AsyncIterator, Awaitable, Callable, Mapping
 from datetime import datetime, timedelta
 from typing import Any
@@ -22,6 +22,7 @@ from pydantic import ValidationError
 from sqlalchemy import ColumnElement, and_, delete, or_, select, update
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
+from sqlalchemy.orm.attributes import set_committed_value
 from sqlalchemy.orm.exc import StaleDataError
 
 from app import fairness
@@ -83,6 +84,10 @@ class TableService:
         # Tables as last committed, most recently used last: fan-out, bots and REST read these, not the database.
         # Every commit made here replaces its table's entry; an announcement of anyone else's change drops it.
         self._tables: OrderedDict[str, tuple[TableRow, list[SeatRow]]] = OrderedDict()
+        # Presence in a lone process: open connections per seat row and spectators per table, in memory.
+        self._counts_here = settings.redis_url is None
+        self._links: Counter[int] = Counter()
+        self._watchers: Counter[str] = Counter()
         hub.tap(self._heard)
 
     # ----------------------------------------------------------------- helpers
@@ -113,10 +118,18 @@ class TableService:
         row = await session.get(TableRow, table_id, populate_existing=True)
         if row is None:
             raise not_found()
-        seats = (await session.scalars(
+        seats = list((await session.scalars(
             select(SeatRow).where(SeatRow.table_id == table_id).order_by(SeatRow.seat)
-        )).all()
-        return row, list(seats)
+        )).all())
+        if self._counts_here:
+            self._count_in(row, seats)
+        return row, seats
+
+    def _count_in(self, row: TableRow, seats: list[SeatRow]) -> None:
+        """Put this process's presence counts on rows (as loaded values: nothing to write back)."""
+        set_committed_value(row, "spectators", self._watchers[row.id])
+        for seat in seats:
+            set_committed_value(seat, "connections", self._links[seat.id])
 
     async def _mutate(self, table_id: str, change: Callable[[AsyncSession, TableRow, list[SeatRow]], Any]) -> Any:
         """Run a lobby change in one version-guarded transaction, retrying if another writer got there first."""
@@ -488,7 +501,8 @@ class TableService:
         held = self._tables.get(table_id)
         if held is None:
             return
-        if event.get("kind") == "presence" or event.get("version", held[0].version + 1) > held[0].version:
+        presence = event.get("kind") == "presence" and not self._counts_here  # counted here: already up to date
+        if presence or event.get("version", held[0].version + 1) > held[0].version:
             self.forget(table_id)
 
     def table_info(self, row: TableRow, seats: list[SeatRow], viewer: Viewer, base: str) -> dict[str, Any]:
@@ -612,7 +626,23 @@ class TableService:
     @runs_to_end
     async def presence(self, table_id: str, holder: Holder | None, delta: int) -> None:
         """Count open connections per seat and spectators; announced to every viewer alike. Counted on the seat's
-        row, so the count moves with its person when seats are renumbered."""
+        row, so the count moves with its person when seats are renumbered. A lone process counts in memory (no
+        database write per connection); with several workers the counts are shared through the database."""
+        if self._counts_here:
+            if holder is None:
+                _add(self._watchers, table_id, delta)
+            else:
+                _add(self._links, holder.seat_id, delta)
+            held = self._tables.get(table_id)
+            if held is not None:  # a fresh copy with the new counts: held rows are never changed in place
+                row, seats = copy_row(held[0]), [copy_seat(seat) for seat in held[1]]
+                lists = getattr(held[0], "legal_lists", None)
+                if lists is not None:
+                    row.legal_lists = lists
+                self._count_in(row, seats)
+                self._tables[table_id] = (row, seats)
+            await self.hub.publish(table_id, {"kind": "presence"})
+            return
         async with self.writing() as session:
             if holder is None:
                 await session.execute(update(TableRow).where(TableRow.id == table_id)
@@ -701,3 +731,9 @@ class TableService:
                 select(ChatRow).where(ChatRow.table_id == table_id, ChatRow.id > after_id)
                 .order_by(ChatRow.id.desc()).limit(limit))).all()
         return list(reversed(rows))
+
+
+def _add(counts: Counter[Any], key: Any, delta: int) -> None:
+    counts[key] += delta
+    if counts[key] <= 0:
+        del counts[key]  # nobody there: forget the key, so the counter only holds live connections

@@ -4,7 +4,19 @@ from __future__ import annotations
 
 from fastapi.testclient import TestClient
 
-from tests.api.helpers import Message, connect, flush, new_game, of_type, opening, public, recv_until, ws_url
+from app.settings import Settings
+from tests.api.helpers import (
+    Message,
+    connect,
+    db_rows,
+    flush,
+    new_game,
+    of_type,
+    opening,
+    public,
+    recv_until,
+    ws_url,
+)
 
 
 def connected(client: TestClient, table: object) -> list[bool]:
@@ -78,3 +90,19 @@ def test_presence_messages_carry_no_secrets(client: TestClient) -> None:
         text = str(messages)
         for secret in [*table.tokens.values(), table.invite, table.spectate]:
             assert secret not in text
+
+
+def test_a_lone_process_counts_presence_in_memory(client: TestClient, settings: Settings) -> None:
+    """No database write per connection: the counts live in the process (several workers share them through the
+    database, see tests/test_multiworker.py)."""
+    table = new_game(client, humans=2)
+    with connect(client, ws_url(table, 1)) as ws, connect(client, ws_url(table, None)) as watcher:
+        opening(ws)
+        opening(watcher)
+        seen = public(client, table)
+        assert [s["connected"] for s in seen["seats"]] == [False, True] and seen["spectators"] == 1
+        assert db_rows(settings, "SELECT connections FROM seats WHERE table_id = ? ORDER BY seat",
+                       table.table_id) == [(0,), (0,)]
+        assert db_rows(settings, "SELECT spectators FROM tables WHERE id = ?", table.table_id) == [(0,)]
+    seen = public(client, table)
+    assert [s["connected"] for s in seen["seats"]] == [False, False] and seen["spectators"] == 0
