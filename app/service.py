@@ -488,6 +488,8 @@ class TableService:
         held = self._tables.get(row.id)
         if held is not None and held[0].version > row.version:
             return  # a newer version is already held (two loads crossed)
+        if self._counts_here:  # the counts as they are now, not as they were when this copy was taken
+            self._count_in(row, seats)
         self._tables[row.id] = (row, seats)
         self._tables.move_to_end(row.id)
         while len(self._tables) > self.settings.tables_in_memory:
