@@ -13,6 +13,7 @@ import random
 from datetime import timedelta
 
 from app.errors import ApiError
+from app.play import legal_lists
 from app.service import Conflict, TableService
 from app.timing import aware, now
 from games.protocol import EXPIRE
@@ -58,7 +59,7 @@ class Autoplay:
         game = self.service.game(row.game)
         lists = getattr(row, "legal_lists", None)  # computed with the change, when this process made it
         if lists is None:
-            lists = {seat: game.legal(row.state, seat) for seat in game.waiting_on(row.state)}
+            lists = legal_lists(game, row.state)
         for seat in seats:
             legal = lists.get(seat.seat)
             if seat.bot is None or not legal:

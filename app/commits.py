@@ -34,7 +34,7 @@ ACTIONS = cast(Table, ActionRow.__table__)
 class Move:
     table: TableRow  # the new values, computed in memory
     version: int  # the version they were computed from: the guard
-    seats: list[SeatRow]  # seats whose flags changed
+    seats: list[SeatRow]  # seats whose away flag changed
     seat: int | None  # who acted (None: a window's expiry)
     action: dict[str, Any]
     source: str
@@ -89,7 +89,7 @@ async def _write_move(session: AsyncSession, move: Move) -> bool:
     if result.rowcount != 1:
         return False
     for seat in move.seats:
-        await session.execute(update(SEATS).where(SEATS.c.id == seat.id).values(away=seat.away, bot=seat.bot))
+        await session.execute(update(SEATS).where(SEATS.c.id == seat.id).values(away=seat.away))
     await session.execute(insert(ACTIONS).values(
         table_id=table.id, seq=table.seq, seat=move.seat, action=move.action, source=move.source, created_at=move.at))
     return True

@@ -10,7 +10,7 @@ import json
 import math
 import re
 import time
-from collections import deque
+from collections import Counter, deque
 from typing import Any
 
 from app.errors import ApiError
@@ -81,6 +81,13 @@ def parse_json(raw: str | bytes, what: str = "message") -> Any:
     if _SURROGATE.search(raw) and not _encodable(value):
         raise ApiError(400, "bad_json", f"The {what} holds text that is not valid Unicode (a lone surrogate).")
     return value
+
+
+def tally(counts: Counter[Any], key: Any, delta: int) -> None:
+    """Count connections open now: a key that falls to nothing is dropped, so idle tables and seats cost nothing."""
+    counts[key] += delta
+    if counts[key] <= 0:
+        del counts[key]
 
 
 class RateLimiter:

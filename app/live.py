@@ -21,6 +21,7 @@ from fastapi import WebSocket
 
 from app import patches
 from app.errors import ApiError
+from app.limits import tally
 from app.messages import chat_public, presence_message
 from app.models import SeatRow
 from app.seats import Holder
@@ -268,9 +269,9 @@ class LiveHub:
 
     def leave(self, table_id: str, conn: Connection) -> None:
         """Forget a connection admitted before (whether or not it got as far as joining)."""
-        _uncount(self._per_table, table_id)
+        tally(self._per_table, table_id, -1)
         if conn.holder is not None:
-            _uncount(self._per_seat, (table_id, conn.holder.seat_id))
+            tally(self._per_seat, (table_id, conn.holder.seat_id), -1)
         table = self.tables.get(table_id)
         if table is None:
             return
@@ -288,9 +289,3 @@ class LiveHub:
             for conn in list(table.connections):
                 with contextlib.suppress(Exception):
                     await conn.websocket.close(code=1001)
-
-
-def _uncount(counter: Counter[Any], key: Any) -> None:
-    counter[key] -= 1
-    if counter[key] <= 0:
-        del counter[key]  # idle tables and seats cost nothing

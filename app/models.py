@@ -41,8 +41,8 @@ class TableRow(Base):
     __mapper_args__ = {"version_id_col": version}
 
     if TYPE_CHECKING:  # declared for mypy only: the ORM refuses a non-Mapped annotation
-        # Not a column: every seat's legal list, set by ``service.settle`` on a row this process changed. A row loaded
-        # from the database or copied with ``copy_row`` has none, so readers use getattr(row, "legal_lists", None).
+        # Not a column: every seat's legal list, set by ``play.settle`` on a row this process changed (``copy_row``
+        # carries it over). A row loaded from the database has none, so readers use getattr(row, "legal_lists", None).
         legal_lists: dict[int, list[dict[str, Any]]]
 
 

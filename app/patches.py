@@ -14,6 +14,7 @@ nothing its own view does not.
 
 from __future__ import annotations
 
+import copy
 from typing import Any
 
 Op = dict[str, Any]
@@ -78,8 +79,6 @@ def _escape(key: str) -> str:
 
 def apply(document: Any, ops: list[Op]) -> Any:
     """Apply ``ops`` (as made by ``diff``) to a copy of ``document``: the reference the client's own code follows."""
-    import copy
-
     doc = copy.deepcopy(document)
     for op in ops:
         parts = [p.replace("~1", "/").replace("~0", "~") for p in op["path"].split("/")[1:]]

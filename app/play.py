@@ -44,23 +44,35 @@ def settle(game: Game[Any], row: TableRow, seats: list[SeatRow]) -> None:
     humans = {s.seat for s in seats if s.bot is None}
     # Every seat's legal list, once per change: the deadline, the bots and each viewer's message all need them.
     finished = game.result(row.state) is not None
-    row.legal_lists = {} if finished else {seat: game.legal(row.state, seat) for seat in range(row.state["players"])}
+    row.legal_lists = legal_lists(game, row.state)
     required = game.required(row.state, row.legal_lists)
     row.deadline, row.timer_key = next_deadline(
         game, row.state, humans, row.turn_timer, row.timer_key, aware(row.deadline), stamp, required=required)
     # Only bots play must wait for; optional moves are offered to bots after every change anyway.
     bots = {s.seat for s in seats if s.bot is not None}
     row.bots_waiting = bool(bots & set(required))
-    if game.result(row.state) is not None:
+    if finished:
         row.status = "finished"
         row.deadline = None
         row.bots_waiting = False
     row.updated_at = stamp
 
 
+def legal_lists(game: Game[Any], state: dict[str, Any]) -> dict[int, list[dict[str, Any]]]:
+    """Every seat's legal list (none once the game is over)."""
+    if game.result(state) is not None:
+        return {}
+    return {seat: game.legal(state, seat) for seat in range(state["players"])}
+
+
 def copy_row(row: TableRow) -> TableRow:
-    """A detached copy of a table's row to change in memory, leaving the shared one as it is."""
-    return TableRow(**{column.key: getattr(row, column.key) for column in TableRow.__table__.columns})
+    """A detached copy of a table's row to change in memory, leaving the shared one as it is (with the legal lists
+    computed for its state, if it has them: ``settle`` replaces them whenever the state changes)."""
+    copy = TableRow(**{column.key: getattr(row, column.key) for column in TableRow.__table__.columns})
+    lists = getattr(row, "legal_lists", None)
+    if lists is not None:
+        copy.legal_lists = lists
+    return copy
 
 
 def copy_seat(seat: SeatRow) -> SeatRow:

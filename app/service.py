@@ -29,7 +29,7 @@ from app import fairness
 from app.commits import Committer, Move
 from app.errors import ApiError, not_found
 from app.hub import Hub
-from app.limits import RateLimiter
+from app.limits import RateLimiter, tally
 from app.messages import seat_public, state_message
 from app.models import ActionRow, ChatRow, SeatRow, TableRow
 from app.names import NAME_MAX, check_person_name, unique_name
@@ -165,8 +165,7 @@ class TableService:
             for fresh in (False, True):
                 if fresh:
                     row, seats = await self.snapshot(table_id, fresh=True)
-                seat = next((s for s in seats if s.token_hash is not None
-                             and secrets.compare_digest(s.token_hash, hashed)), None)
+                seat = next((s for s in seats if s.token_hash is not None and same_secret(hashed, s.token_hash)), None)
                 if seat is not None:
                     return Viewing(table_id, Holder(seat.id))
             raise ApiError(401, "bad_token", "That seat token is not valid for this table.")
@@ -632,17 +631,12 @@ class TableService:
         database write per connection); with several workers the counts are shared through the database."""
         if self._counts_here:
             if holder is None:
-                _add(self._watchers, table_id, delta)
+                tally(self._watchers, table_id, delta)
             else:
-                _add(self._links, holder.seat_id, delta)
+                tally(self._links, holder.seat_id, delta)
             held = self._tables.get(table_id)
-            if held is not None:  # a fresh copy with the new counts: held rows are never changed in place
-                row, seats = copy_row(held[0]), [copy_seat(seat) for seat in held[1]]
-                lists = getattr(held[0], "legal_lists", None)
-                if lists is not None:
-                    row.legal_lists = lists
-                self._count_in(row, seats)
-                self._tables[table_id] = (row, seats)
+            if held is not None:  # a fresh copy takes the new counts: held rows are never changed in place
+                self._remember(copy_row(held[0]), [copy_seat(seat) for seat in held[1]])
             await self.hub.publish(table_id, {"kind": "presence"})
             return
         async with self.writing() as session:
@@ -733,9 +727,3 @@ class TableService:
                 select(ChatRow).where(ChatRow.table_id == table_id, ChatRow.id > after_id)
                 .order_by(ChatRow.id.desc()).limit(limit))).all()
         return list(reversed(rows))
-
-
-def _add(counts: Counter[Any], key: Any, delta: int) -> None:
-    counts[key] += delta
-    if counts[key] <= 0:
-        del counts[key]  # nobody there: forget the key, so the counter only holds live connections
