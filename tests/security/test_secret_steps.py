@@ -53,25 +53,26 @@ def _step(remote: Remote, table: RemoteTable, continue_as: set[int]) -> None:
 def test_a_window_bob_never_continues_marks_nobody_away(tmp_path: Path) -> None:
     process, remote = _server(tmp_path)
     try:
-        table = _table(remote, {"window_mode": "quick", "response_window_s": 1, "assassination_window_s": 1})
         heard: list[dict[str, Any]] = []
-        with remote.socket(table.table_id, spectate=table.spectate, in_url=True) as watch:
-            opening(watch)
-            remote.post(f"{table.path}/start", table.tokens[0])
-            deadline = time.monotonic() + 90
-            timed_out = []
-            while time.monotonic() < deadline and len(timed_out) < 2:
-                _step(remote, table, continue_as={0})
-                timed_out = [a for a in _actions(tmp_path, table.table_id)
-                             if a[1] == 1 and a[3] == "timer" and a[2] == {"type": "continue"}]
-                if table.public()["status"] == "finished":
-                    break
-                time.sleep(0.1)
-            try:
-                while True:
-                    heard.append(json.loads(watch.recv(timeout=0.5)))
-            except TimeoutError:
-                pass
+        timed_out: list[Any] = []
+        deadline = time.monotonic() + 90
+        while not timed_out and time.monotonic() < deadline:  # a deal can end the game before any window: again
+            table = _table(remote, {"window_mode": "quick", "response_window_s": 1, "assassination_window_s": 1})
+            with remote.socket(table.table_id, spectate=table.spectate, in_url=True) as watch:
+                opening(watch)
+                remote.post(f"{table.path}/start", table.tokens[0])
+                while time.monotonic() < deadline and len(timed_out) < 2:
+                    _step(remote, table, continue_as={0})
+                    timed_out = [a for a in _actions(tmp_path, table.table_id)
+                                 if a[1] == 1 and a[3] == "timer" and a[2] == {"type": "continue"}]
+                    if table.public()["status"] == "finished":
+                        break
+                    time.sleep(0.1)
+                try:
+                    while True:
+                        heard.append(json.loads(watch.recv(timeout=0.5)))
+                except TimeoutError:
+                    pass
         assert timed_out, "Bob's window never timed out: the test did not reach a window"
         seats = [m["seats"] for m in heard if m["type"] == "presence"]
         seats += [m["table"]["seats"] for m in heard if m["type"] == "state" and m.get("table")]
@@ -112,18 +113,19 @@ def test_the_confirmation_deadline_holds_while_bots_are_still_thinking(tmp_path:
 def test_a_fixed_window_closes_only_by_its_expiry(tmp_path: Path) -> None:
     process, remote = _server(tmp_path)
     try:
-        table = _table(remote, {"window_mode": "fixed", "response_window_s": 1, "assassination_window_s": 1})
-        remote.post(f"{table.path}/start", table.tokens[0])
         offered_continue = False
         expiries: list[Any] = []
         deadline = time.monotonic() + 90
-        while time.monotonic() < deadline and len(expiries) < 2 and table.public()["status"] != "finished":
-            for token in table.tokens:
-                offered_continue |= any(a["type"] == "continue" for a in table.state(token)["legal"])
-            _step(remote, table, continue_as={0, 1})
-            actions = _actions(tmp_path, table.table_id)
-            expiries = [a for a in actions if a[1] is None]
-            time.sleep(0.1)
+        while not expiries and time.monotonic() < deadline:  # a deal can end the game before any window: deal again
+            table = _table(remote, {"window_mode": "fixed", "response_window_s": 1, "assassination_window_s": 1})
+            remote.post(f"{table.path}/start", table.tokens[0])
+            while time.monotonic() < deadline and len(expiries) < 2 and table.public()["status"] != "finished":
+                for token in table.tokens:
+                    offered_continue |= any(a["type"] == "continue" for a in table.state(token)["legal"])
+                _step(remote, table, continue_as={0, 1})
+                actions = _actions(tmp_path, table.table_id)
+                expiries = [a for a in actions if a[1] is None]
+                time.sleep(0.1)
         actions = _actions(tmp_path, table.table_id)
         assert expiries, "no window was reached"
         assert not offered_continue
