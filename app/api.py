@@ -204,12 +204,12 @@ async def play_again(table_id: str, who: SeatDep, service: ServiceDep, base: Bas
 async def get_chat(table_id: str, viewer: ViewerDep, service: ServiceDep) -> list[dict[str, Any]]:
     row, seats = await service.snapshot(table_id)
     seat = seat_of(seats, viewer.holder)
-    return [chat_public(c) for c in await service.chat_rows(table_id) if service.can_read(row, seat, c.channel)]
+    return [chat_public(c) for c in await service.chat.rows(table_id) if service.chat.can_read(row, seat, c.channel)]
 
 
 @router.post("/tables/{table_id}/chat", status_code=201)
 async def post_chat(table_id: str, body: Chat, viewer: ViewerDep, service: ServiceDep) -> dict[str, Any]:
-    await service.post_chat(table_id, viewer.holder, body.text, body.channel)
+    await service.chat.post(table_id, viewer.holder, body.text, body.channel)
     return {"sent": True}
 
 

@@ -126,8 +126,8 @@ class LiveTable:
             conn.sent = encode(self.service.message_for(row, seats, conn.seat, conn.base))
             conn.push(conn.sent)
             conn.last_seq, conn.last_version = row.seq, row.version
-            chats = [chat_public(c) for c in await self.service.chat_rows(self.table_id)
-                     if self.service.can_read(row, conn.seat, c.channel)]
+            chats = [chat_public(c) for c in await self.service.chat.rows(self.table_id)
+                     if self.service.chat.can_read(row, conn.seat, c.channel)]
             conn.push({"type": "chat_history", "messages": chats})
             # Its own arrival, counted just before, as the others hear it.
             conn.push(presence_message(row, seats))
@@ -202,13 +202,13 @@ class LiveTable:
         return steps
 
     async def _send_chat(self, chat_id: int) -> None:
-        chat = await self.service.chat_row(self.table_id, chat_id)
+        chat = await self.service.chat.row(self.table_id, chat_id)
         if chat is None:
             return
         row, seats = await self.service.snapshot(self.table_id)
         message = chat_public(chat)
         for conn in self._placed(seats):
-            if self.service.can_read(row, conn.seat, chat.channel):
+            if self.service.chat.can_read(row, conn.seat, chat.channel):
                 conn.push(message)
 
 

@@ -53,7 +53,7 @@ def create_app(settings: Settings | None = None, games: Mapping[str, Game[Any]] 
         await hub.start()
         service = TableService(settings, sessionmaker(engine), registry, hub)
         if not settings.redis_url:
-            await service.reset_presence()  # a lone process: nobody is connected before it starts
+            await service.presence.reset()  # a lone process: nobody is connected before it starts
         autoplay = Autoplay(service)
         service.after_action = autoplay.poke
         live = LiveHub(service)

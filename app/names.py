@@ -1,4 +1,5 @@
-"""Display names: cleaned, unambiguous at one table, and never passing for a bot.
+"""Display names: cleaned, unambiguous at one table, and never passing for a bot; and ``clean_text``, the cleaning
+of any text a person types (names here, chat messages in ``app.chat``).
 
 Two names that look alike on screen (``Ada`` and ``Аda`` with a Cyrillic А, ``ADA`` and ``ada``) are the same name
 here: the second person gets a number after it, exactly as a second ``Ada`` would. A name mixing Latin, Cyrillic or
@@ -8,6 +9,7 @@ Greek letters is refused outright: nobody writes their name that way except to l
 from __future__ import annotations
 
 import unicodedata
+from typing import Any
 
 from app.errors import ApiError
 
@@ -22,6 +24,20 @@ _LOOKALIKES = str.maketrans({
     "υ": "u", "χ": "x", "ζ": "z", "0": "o", "1": "l", "|": "l",
 })
 _CONFUSABLE_SCRIPTS = {"LATIN", "CYRILLIC", "GREEK"}
+
+
+def clean_text(text: Any, limit: int, what: str) -> str:
+    """Strip control characters and surrounding space; refuse empty or overlong text."""
+    if not isinstance(text, str):
+        raise ApiError(422, "bad_request", f"The {what} must be text.")
+    if len(text) > 2 * limit + 16:  # hopeless however much cleaning would remove: refuse before the per-character pass
+        raise ApiError(422, "too_long", f"The {what} is far too long; at most {limit} characters are allowed.")
+    cleaned = "".join(ch for ch in text if unicodedata.category(ch)[0] != "C" or ch == " ").strip()
+    if not cleaned:
+        raise ApiError(422, "bad_request", f"The {what} cannot be empty.")
+    if len(cleaned) > limit:
+        raise ApiError(422, "too_long", f"The {what} is {len(cleaned)} characters; at most {limit} are allowed.")
+    return cleaned
 
 
 def skeleton(name: str) -> str:

@@ -3,6 +3,10 @@
 Lobby changes and game actions alike load the table row, change it, and commit guarded by the row's version
 (optimistic concurrency, see ``models.TableRow``). After a commit the hub announces ``{table_id, seq}``; each worker
 then builds its own viewers' messages, so no secret ever crosses the bus.
+
+Here too: the tables as last committed, held in memory for reading (``snapshot``), the state messages and public
+facts built from them, the audit, and the sweeps of due and expired tables. The service holds the tables' chat
+(``app.chat``, as ``service.chat``) and their presence counts (``app.presence``, as ``service.presence``).
 """
 
 from __future__ import annotations
@@ -11,9 +15,8 @@ import asyncio
 import contextlib
 import logging
 import secrets
-import unicodedata
 import weakref
-from collections import Counter, OrderedDict
+from collections import OrderedDict
 from collections.abc import AsyncIterator, Awaitable, Callable, Mapping
 from datetime import datetime, timedelta
 from typing import Any
@@ -22,19 +25,19 @@ from pydantic import ValidationError
 from sqlalchemy import ColumnElement, and_, delete, or_, select, update
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
-from sqlalchemy.orm.attributes import set_committed_value
 from sqlalchemy.orm.exc import StaleDataError
 
 from app import fairness
+from app.chat import Chat, public_teams
 from app.commits import Committer, Move
 from app.errors import ApiError, not_found
 from app.hub import Hub
-from app.limits import RateLimiter, tally
 from app.messages import seat_public, state_message
 from app.models import ActionRow, ChatRow, SeatRow, TableRow
-from app.names import NAME_MAX, check_person_name, unique_name
+from app.names import NAME_MAX, check_person_name, clean_text, unique_name
 from app.play import copy_row, copy_seat, play, settle
-from app.seats import Actor, Holder, Viewing, hash_token, same_secret, seat_of, seat_row
+from app.presence import Presence
+from app.seats import Actor, Holder, Viewing, hash_token, same_secret, seat_row
 from app.settings import Settings
 from app.shield import runs_to_end
 from app.timing import aware, now
@@ -43,22 +46,7 @@ from games.rng import seed_from_text
 
 log = logging.getLogger(__name__)
 RETRIES = 8
-SPECTATOR_CHAT_SHARE = 4  # all of a table's spectators together may chat as much as this many people
 BOT_NAMES = ["Ada", "Grace", "Alan", "Edsger", "Barbara", "Donald", "Frances", "Ken", "Radia", "Tim"]
-
-
-def clean_text(text: Any, limit: int, what: str) -> str:
-    """Strip control characters and surrounding space; refuse empty or overlong text."""
-    if not isinstance(text, str):
-        raise ApiError(422, "bad_request", f"The {what} must be text.")
-    if len(text) > 2 * limit + 16:  # hopeless however much cleaning would remove: refuse before the per-character pass
-        raise ApiError(422, "too_long", f"The {what} is far too long; at most {limit} characters are allowed.")
-    cleaned = "".join(ch for ch in text if unicodedata.category(ch)[0] != "C" or ch == " ").strip()
-    if not cleaned:
-        raise ApiError(422, "bad_request", f"The {what} cannot be empty.")
-    if len(cleaned) > limit:
-        raise ApiError(422, "too_long", f"The {what} is {len(cleaned)} characters; at most {limit} are allowed.")
-    return cleaned
 
 
 class Conflict(Exception):
@@ -74,9 +62,6 @@ class TableService:
         self.hub = hub
         # Weak: a table's lock lives while someone holds or awaits it, so idle tables cost nothing here.
         self._locks: weakref.WeakValueDictionary[str, asyncio.Lock] = weakref.WeakValueDictionary()
-        count, per = settings.chat_rate
-        self._chat_senders = RateLimiter(count, per)
-        self._chat_spectators = RateLimiter(count * SPECTATOR_CHAT_SHARE, per)  # one budget per table
         self._write_lock = asyncio.Lock() if settings.database_url.startswith("sqlite") else None
         self.committer = Committer(self.writing)
         # Called after every committed game action: the bot runner hooks in here.
@@ -84,10 +69,8 @@ class TableService:
         # Tables as last committed, most recently used last: fan-out, bots and REST read these, not the database.
         # Every commit made here replaces its table's entry; an announcement of anyone else's change drops it.
         self._tables: OrderedDict[str, tuple[TableRow, list[SeatRow]]] = OrderedDict()
-        # Presence in a lone process: open connections per seat row and spectators per table, in memory.
-        self._counts_here = settings.redis_url is None
-        self._links: Counter[int] = Counter()
-        self._watchers: Counter[str] = Counter()
+        self.presence = Presence(self)  # open connections per seat and spectators per table
+        self.chat = Chat(self)
         hub.tap(self._heard)
 
     # ----------------------------------------------------------------- helpers
@@ -114,29 +97,23 @@ class TableService:
             lock = self._locks[table_id] = asyncio.Lock()
         return lock
 
-    async def _load(self, session: AsyncSession, table_id: str) -> tuple[TableRow, list[SeatRow]]:
+    async def load(self, session: AsyncSession, table_id: str) -> tuple[TableRow, list[SeatRow]]:
+        """The table and its seats, read afresh in ``session``, with the presence counts on them."""
         row = await session.get(TableRow, table_id, populate_existing=True)
         if row is None:
             raise not_found()
         seats = list((await session.scalars(
             select(SeatRow).where(SeatRow.table_id == table_id).order_by(SeatRow.seat)
         )).all())
-        if self._counts_here:
-            self._count_in(row, seats)
+        self.presence.count_in(row, seats)
         return row, seats
-
-    def _count_in(self, row: TableRow, seats: list[SeatRow]) -> None:
-        """Put this process's presence counts on rows (as loaded values: nothing to write back)."""
-        set_committed_value(row, "spectators", self._watchers[row.id])
-        for seat in seats:
-            set_committed_value(seat, "connections", self._links[seat.id])
 
     async def _mutate(self, table_id: str, change: Callable[[AsyncSession, TableRow, list[SeatRow]], Any]) -> Any:
         """Run a lobby change in one version-guarded transaction, retrying if another writer got there first."""
         async with self.lock(table_id):
             for _ in range(RETRIES):
                 async with self.writing() as session:
-                    row, seats = await self._load(session, table_id)
+                    row, seats = await self.load(session, table_id)
                     try:  # a flush inside the change can meet another writer's commit, as the commit can
                         out = change(session, row, seats)
                         if asyncio.iscoroutine(out):
@@ -481,14 +458,13 @@ class TableService:
     @runs_to_end
     async def _load_committed(self, table_id: str) -> tuple[TableRow, list[SeatRow]]:
         async with self.sessions() as session:
-            return await self._load(session, table_id)
+            return await self.load(session, table_id)
 
     def _remember(self, row: TableRow, seats: list[SeatRow]) -> None:
         held = self._tables.get(row.id)
         if held is not None and held[0].version > row.version:
             return  # a newer version is already held (two loads crossed)
-        if self._counts_here:  # the counts as they are now, not as they were when this copy was taken
-            self._count_in(row, seats)
+        self.presence.count_in(row, seats)  # the counts as they are now, not as they were when this copy was taken
         self._tables[row.id] = (row, seats)
         self._tables.move_to_end(row.id)
         while len(self._tables) > self.settings.tables_in_memory:
@@ -497,12 +473,22 @@ class TableService:
     def forget(self, table_id: str) -> None:
         self._tables.pop(table_id, None)
 
+    def forget_all(self) -> None:
+        self._tables.clear()
+
+    def recount(self, table_id: str) -> None:
+        """Presence counted in memory has changed: a held table is replaced by a fresh copy with the new counts
+        (held rows are never changed in place)."""
+        held = self._tables.get(table_id)
+        if held is not None:
+            self._remember(copy_row(held[0]), [copy_seat(seat) for seat in held[1]])
+
     def _heard(self, table_id: str, event: dict[str, Any]) -> None:
         """Every announcement on the hub, this worker's or another's: drop a held table that it outdates."""
         held = self._tables.get(table_id)
         if held is None:
             return
-        presence = event.get("kind") == "presence" and not self._counts_here  # counted here: already up to date
+        presence = event.get("kind") == "presence" and not self.presence.here  # counted here: already up to date
         if presence or event.get("version", held[0].version + 1) > held[0].version:
             self.forget(table_id)
 
@@ -517,7 +503,7 @@ class TableService:
 
     def _table_info(self, row: TableRow, seats: list[SeatRow], viewer: Viewer, base: str) -> dict[str, Any]:
         game = self.game(row.game)
-        teams = self.public_teams(row)
+        teams = public_teams(game, row)
         return {
             "table_id": row.id,
             "seats": [seat_public(s) for s in seats],
@@ -596,7 +582,7 @@ class TableService:
     @runs_to_end
     async def audit(self, table_id: str) -> dict[str, Any]:
         async with self.sessions() as session:
-            row, seats = await self._load(session, table_id)
+            row, seats = await self.load(session, table_id)
             actions = (await session.scalars(
                 select(ActionRow).where(ActionRow.table_id == table_id).order_by(ActionRow.seq))).all()
         finished = row.status == "finished" and row.state is not None
@@ -621,109 +607,3 @@ class TableService:
             return list((await session.scalars(
                 select(ActionRow).where(ActionRow.table_id == table_id, ActionRow.seq > after,
                                         ActionRow.seq <= upto).order_by(ActionRow.seq))).all())
-
-    # ----------------------------------------------------------------- presence
-
-    @runs_to_end
-    async def presence(self, table_id: str, holder: Holder | None, delta: int) -> None:
-        """Count open connections per seat and spectators; announced to every viewer alike. Counted on the seat's
-        row, so the count moves with its person when seats are renumbered. A lone process counts in memory (no
-        database write per connection); with several workers the counts are shared through the database."""
-        if self._counts_here:
-            if holder is None:
-                tally(self._watchers, table_id, delta)
-            else:
-                tally(self._links, holder.seat_id, delta)
-            held = self._tables.get(table_id)
-            if held is not None:  # a fresh copy takes the new counts: held rows are never changed in place
-                self._remember(copy_row(held[0]), [copy_seat(seat) for seat in held[1]])
-            await self.hub.publish(table_id, {"kind": "presence"})
-            return
-        async with self.writing() as session:
-            if holder is None:
-                await session.execute(update(TableRow).where(TableRow.id == table_id)
-                                      .values(spectators=TableRow.spectators + delta)
-                                      .execution_options(synchronize_session=False))
-            else:
-                await session.execute(update(SeatRow).where(SeatRow.id == holder.seat_id)
-                                      .values(connections=SeatRow.connections + delta))
-            await session.commit()
-        self.forget(table_id)
-        await self.hub.publish(table_id, {"kind": "presence"})
-
-    @runs_to_end
-    async def reset_presence(self) -> None:
-        """At start of a lone process, nobody is connected yet (counts left by a killed process are stale)."""
-        async with self.writing() as session:
-            await session.execute(update(SeatRow).values(connections=0))
-            await session.execute(update(TableRow).values(spectators=0)
-                                  .execution_options(synchronize_session=False))
-            await session.commit()
-        self._tables.clear()
-
-    # ----------------------------------------------------------------- chat
-
-    def public_teams(self, row: TableRow) -> dict[int, str] | None:
-        """The game's public teams once it has started; None for a game without teams or a lobby."""
-        game = self.game(row.game)
-        if game.teams is None or row.state is None:
-            return None
-        return game.teams(row.state)
-
-    def chat_channel(self, row: TableRow, viewer: Viewer, wanted: str | None) -> str:
-        if viewer is None:
-            return "spectators"
-        if wanted in (None, "", "table"):
-            return "table"
-        if wanted == "team":
-            team = (self.public_teams(row) or {}).get(viewer)
-            if team is None:
-                raise ApiError(422, "no_team", "You have no team chat in this game.")
-            return f"team:{team}"
-        raise ApiError(422, "bad_channel", "Chat channels are 'table' and 'team'.")
-
-    def can_read(self, row: TableRow, viewer: Viewer, channel: str) -> bool:
-        if channel == "spectators":
-            return viewer is None
-        if channel == "table":
-            return viewer is not None
-        if channel.startswith("team:") and viewer is not None:
-            return (self.public_teams(row) or {}).get(viewer) == channel[5:]
-        return False
-
-    @runs_to_end
-    async def post_chat(self, table_id: str, holder: Holder | None, text: Any, wanted: str | None,
-                        sender: str | None = None) -> None:
-        """``sender`` names who is rate-limited: a seat by default, one connection for a spectator. A table's
-        spectators also share a budget of a few people's worth, so reconnecting does not get round the limit."""
-        text = clean_text(text, self.settings.chat_max_len, "message")
-        count, per = self.settings.chat_rate
-        if not self._chat_senders.allow(sender or f"{table_id}:{holder}"):
-            raise ApiError(429, "chat_rate", f"Slow down: at most {count} messages every {per:g} seconds.")
-        if holder is None and not self._chat_spectators.allow(table_id):
-            raise ApiError(429, "chat_rate", f"The spectators' chat is busy: at most {count * SPECTATOR_CHAT_SHARE} "
-                                             f"messages every {per:g} seconds between you all.")
-        async with self.writing() as session:
-            row, seats = await self._load(session, table_id)
-            viewer = seat_of(seats, holder)
-            channel = self.chat_channel(row, viewer, wanted)
-            name = seats[viewer].name if viewer is not None else "Spectator"
-            chat = ChatRow(table_id=table_id, channel=channel, seat=viewer, name=name, text=text, created_at=now())
-            session.add(chat)
-            await session.commit()
-            chat_id = chat.id
-        await self.hub.publish(table_id, {"kind": "chat", "id": chat_id})
-
-    @runs_to_end
-    async def chat_row(self, table_id: str, chat_id: int) -> ChatRow | None:
-        async with self.sessions() as session:
-            chat = await session.get(ChatRow, chat_id)
-        return chat if chat is not None and chat.table_id == table_id else None
-
-    @runs_to_end
-    async def chat_rows(self, table_id: str, after_id: int = 0, limit: int = 100) -> list[ChatRow]:
-        async with self.sessions() as session:
-            rows = (await session.scalars(
-                select(ChatRow).where(ChatRow.table_id == table_id, ChatRow.id > after_id)
-                .order_by(ChatRow.id.desc()).limit(limit))).all()
-        return list(reversed(rows))

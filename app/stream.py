@@ -59,7 +59,7 @@ async def table_stream(websocket: WebSocket, table_id: str, token: str | None = 
     counted = False
     try:
         # Counted before the opening message is built, so that message (and anything read after it) shows us there.
-        await service.presence(table_id, viewing.holder, +1)
+        await service.presence.change(table_id, viewing.holder, +1)
         counted = True
         await live.join(table_id, conn)
         tasks = [asyncio.create_task(conn.writer()),
@@ -76,7 +76,7 @@ async def table_stream(websocket: WebSocket, table_id: str, token: str | None = 
                     await task
         live.leave(table_id, conn)
         if counted:
-            await service.presence(table_id, viewing.holder, -1)
+            await service.presence.change(table_id, viewing.holder, -1)
 
 
 def _base(websocket: WebSocket, public_url: str) -> str:
@@ -142,7 +142,7 @@ async def _read(websocket: WebSocket, service: TableService, conn: Connection, t
                 seq = await service.act(table_id, conn.holder, message["action"], message.get("expect_seq"))
                 conn.push({"type": "ack", "id": message_id, "seq": seq})
             elif kind == "chat":
-                await service.post_chat(table_id, conn.holder, message.get("text"), message.get("channel"), sender)
+                await service.chat.post(table_id, conn.holder, message.get("text"), message.get("channel"), sender)
             elif kind == "ping":
                 conn.push({"type": "pong", "id": message_id})
             elif kind == "auth":
