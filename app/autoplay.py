@@ -2,6 +2,11 @@
 
 Both go through ``TableService.act`` in strict mode: a move computed for seq n is applied only at seq n, so two
 workers racing for the same bot or the same deadline never both move.
+
+Nothing here polls the database. Every change is announced with its deadline and whether bots must move, and each
+worker keeps those in an in-memory schedule (``app.schedule``), rebuilt from the stored tables at start. The worker
+that made a change looks at the table on time; the others look a little later (``Settings.handover_grace``), when
+they find something left undone only if that worker has died.
 """
 
 from __future__ import annotations
@@ -10,16 +15,20 @@ import asyncio
 import contextlib
 import logging
 import random
-from datetime import timedelta
+from datetime import datetime, timedelta
+from typing import Any
 
 from app.errors import ApiError
 from app.play import legal_lists
+from app.schedule import Schedule
 from app.service import Conflict, TableService
 from app.timing import aware, now
 from games.protocol import EXPIRE
 
 log = logging.getLogger(__name__)
 DEFAULTS_PER_EXPIRY = 64  # a safety bound: one expiry applies at most this many default actions
+STALL_S = 3.0  # bots that have not moved this long after their delay are looked at again (a lost task, a restart)
+RETRY_S = 5.0  # a passed deadline that could not be handled is tried again after this long
 
 
 class Autoplay:
@@ -28,7 +37,8 @@ class Autoplay:
         self.settings = service.settings
         self._running: dict[str, asyncio.Task[None]] = {}
         self._dirty: set[str] = set()
-        self._sweeper: asyncio.Task[None] | None = None
+        self.schedule = Schedule(self._look)
+        service.hub.tap(self._heard)
 
     # ----------------------------------------------------------------- bots
 
@@ -126,35 +136,54 @@ class Autoplay:
             applied += 1
         return applied
 
-    async def sweep(self) -> None:
-        """Find tables whose deadline passed, or whose bots stalled (say, after a restart), and move them on."""
-        stamp = now()
-        stalled = stamp - timedelta(seconds=self.settings.bot_delay + 3)
-        for table_id, deadline, bots_waiting, updated_at in await self.service.tables_to_sweep(stamp):
-            if deadline is not None and aware(deadline) <= stamp:
-                await self.expire(table_id)
-            if bots_waiting and aware(updated_at) <= stalled:
-                await self.poke(table_id)
+    def _heard(self, table_id: str, event: dict[str, Any]) -> None:
+        """Every change announced, by this worker or another: when to look at its table next."""
+        if event.get("kind") != "state":
+            return
+        grace = 0.0 if self.service.hub.mine(event) else self.settings.handover_grace
+        deadline = event.get("deadline")
+        times = [datetime.fromisoformat(deadline) + timedelta(seconds=grace)] if deadline else []
+        if event.get("bots"):
+            times.append(now() + timedelta(seconds=self.settings.bot_delay + STALL_S + grace))
+        self.schedule.set(table_id, min(times, default=None))
 
-    async def _sweep_forever(self) -> None:
-        while True:
-            try:
-                await self.sweep()
-            except Exception:
-                log.exception("sweep failed")
-            await asyncio.sleep(self.settings.sweep_interval)
+    async def _look(self, table_id: str) -> None:
+        """A scheduled time came: play the defaults of a passed deadline, wake bots that stalled, and set the next
+        time if something is still left. The database decides: another worker may have moved the table on."""
+        row, _ = await self.service.snapshot(table_id, fresh=True)
+        if row.status != "playing":
+            return
+        deadline = aware(row.deadline)
+        if deadline is not None and deadline <= now():
+            await self.expire(table_id)
+            row, _ = await self.service.snapshot(table_id)
+        stall = timedelta(seconds=self.settings.bot_delay + STALL_S)
+        if row.bots_waiting and table_id not in self._running and aware(row.updated_at) + stall <= now():
+            await self.poke(table_id)
+        if row.status != "playing" or self.schedule.get(table_id) is not None:
+            return  # finished, or a change made meanwhile set the next time already
+        deadline = aware(row.deadline)
+        times = [max(deadline, now() + timedelta(seconds=RETRY_S))] if deadline else []
+        if row.bots_waiting:
+            times.append(now() + stall)
+        self.schedule.set(table_id, min(times, default=None))
 
     async def start(self) -> None:
-        self._sweeper = asyncio.create_task(self._sweep_forever())
-        # Tables whose bots were mid-thought when the server stopped pick up at once.
-        for table_id, *_ in await self.service.tables_to_sweep(None):
-            await self.poke(table_id)
+        """Rebuild the schedule from the stored tables; tables whose bots were mid-thought when the server stopped
+        pick up at once."""
+        grace = timedelta(seconds=self.settings.handover_grace)
+        for table_id, deadline, bots_waiting in await self.service.tables_to_watch():
+            if deadline is not None:
+                self.schedule.set(table_id, aware(deadline) + grace)
+            if bots_waiting:
+                await self.poke(table_id)
+        self.schedule.start()
 
     async def stop(self) -> None:
-        tasks = [t for t in [self._sweeper, *self._running.values()] if t is not None]
+        await self.schedule.stop()
+        tasks = list(self._running.values())
         for task in tasks:
             task.cancel()
         for task in tasks:
             with contextlib.suppress(asyncio.CancelledError, Exception):
                 await task
-

@@ -21,8 +21,10 @@ from sqlalchemy.ext.asyncio import AsyncSession
 
 from app.models import ActionRow, SeatRow, TableRow
 
-# The table row's columns an action can change; the rest (ids, keys, options, seed) never move in play.
-PLAY_COLUMNS = ("state", "seq", "status", "deadline", "timer_key", "bots_waiting", "updated_at")
+# The table row's columns every action changes; the rest (ids, keys, options, seed) never move in play. The state
+# itself is written only with a snapshot (``Move.snapshot``): between two, the action log carries it.
+PLAY_COLUMNS = ("seq", "status", "deadline", "timer_key", "bots_waiting", "updated_at")
+SNAPSHOT_COLUMNS = ("state", "snapshot_seq")
 
 # The Core tables written here. Declarative types ``__table__`` as any FromClause; a mapped class's is its Table.
 TABLES = cast(Table, TableRow.__table__)
@@ -39,6 +41,7 @@ class Move:
     action: dict[str, Any]
     source: str
     at: datetime
+    snapshot: bool  # write the new state too (``table.snapshot_seq`` is then its seq)
 
 
 class Committer:
@@ -81,7 +84,8 @@ class Committer:
 
 async def _write_move(session: AsyncSession, move: Move) -> bool:
     table = move.table
-    values = {name: getattr(table, name) for name in PLAY_COLUMNS}
+    columns = PLAY_COLUMNS + SNAPSHOT_COLUMNS if move.snapshot else PLAY_COLUMNS
+    values = {name: getattr(table, name) for name in columns}
     # An UPDATE's result is a CursorResult (rowcount); AsyncSession.execute is typed with the base Result.
     result = cast(CursorResult[Any], await session.execute(
         update(TABLES).where(TABLES.c.id == table.id, TABLES.c.version == move.version)

@@ -10,6 +10,7 @@ import asyncio
 import contextlib
 import json
 import logging
+import secrets
 from collections import defaultdict
 from collections.abc import Awaitable, Callable
 from typing import Any
@@ -25,6 +26,11 @@ class Hub:
     def __init__(self) -> None:
         self._listeners: dict[str, set[Listener]] = defaultdict(set)
         self._taps: list[Callable[[str, dict[str, Any]], None]] = []
+        self.origin = secrets.token_hex(6)  # names this process's announcements on a shared bus
+
+    def mine(self, event: dict[str, Any]) -> bool:
+        """Whether this process made the change an announcement is about."""
+        return bool(event.get("origin", self.origin) == self.origin)
 
     def tap(self, callback: Callable[[str, dict[str, Any]], None]) -> None:
         """Hear every announcement for every table, before its listeners (the table cache keeps itself fresh)."""
@@ -71,7 +77,7 @@ class RedisHub(Hub):
         self._ready = asyncio.Event()
 
     async def publish(self, table_id: str, event: dict[str, Any]) -> None:
-        await self._redis.publish(CHANNEL, json.dumps({"table_id": table_id, **event}))
+        await self._redis.publish(CHANNEL, json.dumps({"table_id": table_id, "origin": self.origin, **event}))
 
     async def start(self) -> None:
         self._task = asyncio.create_task(self._listen())

@@ -1,4 +1,4 @@
-"""Database tables: a table's row holds its latest snapshot; actions are the append-only log."""
+"""Database tables: a table's row holds a recent snapshot of its state; actions are the append-only log."""
 
 from __future__ import annotations
 
@@ -27,7 +27,10 @@ class TableRow(Base):
     commitment: Mapped[str] = mapped_column(String(64))  # sha256(seed), public from creation
     seq: Mapped[int] = mapped_column(Integer, default=0)  # actions applied
     version: Mapped[int] = mapped_column(Integer, default=0)  # bumps on every change: the optimistic guard
+    # The state as of ``snapshot_seq``, written every few actions and at the end; the state at ``seq`` is that plus
+    # the actions logged after it (``play.rebuild``).
     state: Mapped[dict[str, Any] | None] = mapped_column(JSON, nullable=True)
+    snapshot_seq: Mapped[int] = mapped_column(Integer, default=0)
     turn_timer: Mapped[float | None] = mapped_column(Float, nullable=True)
     deadline: Mapped[datetime | None] = mapped_column(DateTime(timezone=True), nullable=True, index=True)
     timer_key: Mapped[str | None] = mapped_column(String(256), nullable=True)

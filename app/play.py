@@ -3,6 +3,7 @@ the acting seat's away flag, the deadline, who plays next. Pure: no database; th
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from typing import Any
 
 from app.models import SeatRow, TableRow
@@ -56,6 +57,20 @@ def settle(game: Game[Any], row: TableRow, seats: list[SeatRow]) -> None:
         row.deadline = None
         row.bots_waiting = False
     row.updated_at = stamp
+
+
+def due_snapshot(row: TableRow, every: int) -> bool:
+    """Whether this change writes the state itself: every ``every`` actions, and always at the end (a finished
+    table is read whole, by its result and its audit, and never rebuilt)."""
+    return row.status == "finished" or row.seq - row.snapshot_seq >= every
+
+
+def rebuild(game: Game[Any], state: dict[str, Any], entries: Iterable[tuple[int | None, Any]]) -> dict[str, Any]:
+    """The state after replaying logged ``(seat, action)`` entries on ``state`` (a snapshot, or a state held in
+    memory): how a table is read back after a restart, and how other workers follow its log."""
+    for seat, action in entries:
+        state = apply_logged(game, state, seat, action)
+    return state
 
 
 def legal_lists(game: Game[Any], state: dict[str, Any]) -> dict[int, list[dict[str, Any]]]:

@@ -22,9 +22,11 @@ from datetime import datetime, timedelta
 from typing import Any
 
 from pydantic import ValidationError
-from sqlalchemy import ColumnElement, and_, delete, or_, select, update
+from sqlalchemy import and_, delete, or_, select, update
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
+from sqlalchemy.orm import defer
+from sqlalchemy.orm.attributes import set_committed_value
 from sqlalchemy.orm.exc import StaleDataError
 
 from app import fairness
@@ -35,7 +37,7 @@ from app.hub import Hub
 from app.messages import seat_public, state_message
 from app.models import ActionRow, ChatRow, SeatRow, TableRow
 from app.names import NAME_MAX, check_person_name, clean_text, unique_name
-from app.play import copy_row, copy_seat, play, settle
+from app.play import copy_row, copy_seat, due_snapshot, play, rebuild, settle
 from app.presence import Presence
 from app.seats import Actor, Holder, Viewing, hash_token, same_secret, seat_row
 from app.settings import Settings
@@ -47,6 +49,14 @@ from games.rng import seed_from_text
 log = logging.getLogger(__name__)
 RETRIES = 8
 BOT_NAMES = ["Ada", "Grace", "Alan", "Edsger", "Barbara", "Donald", "Frances", "Ken", "Radia", "Tim"]
+
+
+def announcement(row: TableRow) -> dict[str, Any]:
+    """The announcement of a committed change: enough for every worker to know the table moved on and when it next
+    needs looking at (the schedule), and nothing any seat may not see."""
+    deadline = aware(row.deadline)
+    return {"kind": "state", "seq": row.seq, "version": row.version,
+            "deadline": deadline.isoformat() if deadline is not None else None, "bots": row.bots_waiting}
 
 
 class Conflict(Exception):
@@ -69,6 +79,8 @@ class TableService:
         # Tables as last committed, most recently used last: fan-out, bots and REST read these, not the database.
         # Every commit made here replaces its table's entry; an announcement of anyone else's change drops it.
         self._tables: OrderedDict[str, tuple[TableRow, list[SeatRow]]] = OrderedDict()
+        # Rows of tables dropped from ``_tables`` because they changed elsewhere: their states are built on.
+        self._bases: OrderedDict[str, TableRow] = OrderedDict()
         self.presence = Presence(self)  # open connections per seat and spectators per table
         self.chat = Chat(self)
         hub.tap(self._heard)
@@ -98,15 +110,60 @@ class TableService:
         return lock
 
     async def load(self, session: AsyncSession, table_id: str) -> tuple[TableRow, list[SeatRow]]:
-        """The table and its seats, read afresh in ``session``, with the presence counts on them."""
-        row = await session.get(TableRow, table_id, populate_existing=True)
-        if row is None:
-            raise not_found()
+        """The table and its seats, read afresh in ``session``, with the presence counts on them and its state at its
+        seq (a snapshot, or a state held here, plus the actions logged after it)."""
+        for _ in range(RETRIES):
+            # The state is read separately, and only when no state held here is close enough to build on.
+            row = await session.get(TableRow, table_id, populate_existing=True, options=[defer(TableRow.state)])
+            if row is None:
+                raise not_found()
+            read, state = await self._state_at(session, row)
+            if read:
+                break
+        else:
+            raise ApiError(503, "busy", "The table is very busy; try again.")
+        set_committed_value(row, "state", state)
         seats = list((await session.scalars(
             select(SeatRow).where(SeatRow.table_id == table_id).order_by(SeatRow.seat)
         )).all())
         self.presence.count_in(row, seats)
         return row, seats
+
+    async def _state_at(self, session: AsyncSession, row: TableRow) -> tuple[bool, dict[str, Any] | None]:
+        """The state at ``row.seq``, built on the nearest of a state held here and the stored snapshot. (False, None)
+        when the snapshot turned out newer than ``row`` (PostgreSQL reads each statement afresh): read both again."""
+        if row.status == "lobby":
+            return True, None
+        base = self._base(row)
+        if base is not None:
+            state, since = base
+        else:
+            state, since = (await session.execute(
+                select(TableRow.state, TableRow.snapshot_seq).where(TableRow.id == row.id))).one()
+            if since > row.seq:
+                return False, None
+        if state is not None and since < row.seq:
+            entries = (await session.execute(
+                select(ActionRow.seq, ActionRow.seat, ActionRow.action)
+                .where(ActionRow.table_id == row.id, ActionRow.seq > since, ActionRow.seq <= row.seq)
+                .order_by(ActionRow.seq))).all()
+            if [seq for seq, _, _ in entries] != list(range(since + 1, row.seq + 1)):
+                raise RuntimeError(f"table {row.id}: the action log does not run from {since} to {row.seq}")
+            state = rebuild(self.game(row.game), state, [(seat, action) for _, seat, action in entries])
+        return True, state
+
+    def _base(self, row: TableRow) -> tuple[dict[str, Any], int] | None:
+        """A state held here that ``row``'s state can be built on with no more actions than the stored snapshot:
+        how a worker follows the log of a table another worker changed, without reading its snapshot."""
+        held = self._tables.get(row.id)
+        candidates = [held[0] if held is not None else None, self._bases.get(row.id)]
+        best: TableRow | None = None
+        for old in candidates:
+            if old is None or old.state is None or not row.snapshot_seq <= old.seq <= row.seq:
+                continue
+            if best is None or old.seq > best.seq:
+                best = old
+        return (best.state, best.seq) if best is not None and best.state is not None else None
 
     async def _mutate(self, table_id: str, change: Callable[[AsyncSession, TableRow, list[SeatRow]], Any]) -> Any:
         """Run a lobby change in one version-guarded transaction, retrying if another writer got there first."""
@@ -124,7 +181,7 @@ class TableService:
                         await session.rollback()
                         continue
                 self.forget(table_id)  # seats may have come and gone: the next read loads them afresh
-                await self.hub.publish(table_id, {"kind": "state", "seq": row.seq, "version": row.version})
+                await self.hub.publish(table_id, announcement(row))
                 return out
         raise ApiError(503, "busy", "The table is very busy; try again.")
 
@@ -302,8 +359,8 @@ class TableService:
                                f"{game.title} needs at least {game.min_players} players; {len(seats)} are seated.")
             state = game.new_state(len(seats), row.options, seed_from_text(row.seed))
             row.state = state
+            row.snapshot_seq = row.seq = 0
             row.status = "playing"
-            row.seq = 0
             settle(game, row, seats)
 
         await self._mutate(table_id, change)
@@ -345,7 +402,10 @@ class TableService:
                                        f"{exc.message}") from exc
                     raise ApiError(422, exc.code, exc.message) from exc
                 changed = [new for new, old in zip(seats, held_seats, strict=True) if new.away != old.away]
-                move = Move(row, held.version, changed, seat, action, source, now())
+                snapshot = due_snapshot(row, self.settings.snapshot_every)
+                if snapshot:
+                    row.snapshot_seq = row.seq
+                move = Move(row, held.version, changed, seat, action, source, now(), snapshot)
                 try:
                     committed = await self.committer.commit(move)
                 except Exception:  # the whole batch failed: nothing of it is acknowledged; look again
@@ -362,7 +422,7 @@ class TableService:
                 break
             else:
                 raise ApiError(503, "busy", "The table is very busy; try again.")
-        await self.hub.publish(table_id, {"kind": "state", "seq": seq, "version": row.version})
+        await self.hub.publish(table_id, announcement(row))
         if self.after_action:
             await self.after_action(table_id)
         return seq
@@ -471,10 +531,17 @@ class TableService:
             self._tables.popitem(last=False)
 
     def forget(self, table_id: str) -> None:
-        self._tables.pop(table_id, None)
+        """Stop serving a held table from memory; its state stays at hand to build the next read on."""
+        held = self._tables.pop(table_id, None)
+        if held is not None and held[0].state is not None:
+            self._bases[table_id] = held[0]
+            self._bases.move_to_end(table_id)
+            while len(self._bases) > self.settings.tables_in_memory:
+                self._bases.popitem(last=False)
 
     def forget_all(self) -> None:
         self._tables.clear()
+        self._bases.clear()
 
     def recount(self, table_id: str) -> None:
         """Presence counted in memory has changed: a held table is replaced by a fresh copy with the new counts
@@ -541,18 +608,14 @@ class TableService:
         )
 
     @runs_to_end
-    async def tables_to_sweep(self, stamp: datetime | None) -> list[tuple[str, datetime | None, bool, datetime]]:
-        """Tables in play whose bots are waiting or (given a time) whose deadline has passed by then:
-        (id, deadline, bots_waiting, updated_at) each."""
-        due: ColumnElement[bool] = TableRow.bots_waiting.is_(True)
-        if stamp is not None:
-            due = or_(TableRow.deadline <= stamp, due)
+    async def tables_to_watch(self) -> list[tuple[str, datetime | None, bool]]:
+        """Tables in play with a deadline or bots to move, (id, deadline, bots_waiting) each: the schedule's
+        start."""
         async with self.sessions() as session:
             rows = await session.execute(
-                select(TableRow.id, TableRow.deadline, TableRow.bots_waiting, TableRow.updated_at)
-                .where(TableRow.status == "playing", due))
-            return [(table_id, deadline, waiting, updated)
-                    for table_id, deadline, waiting, updated in rows.all()]
+                select(TableRow.id, TableRow.deadline, TableRow.bots_waiting)
+                .where(TableRow.status == "playing", or_(TableRow.deadline.is_not(None), TableRow.bots_waiting)))
+            return [(table_id, deadline, bool(waiting)) for table_id, deadline, waiting in rows.all()]
 
     @runs_to_end
     async def expire_tables(self) -> int:

@@ -49,7 +49,7 @@ class Settings:
     database_url: str = "sqlite+aiosqlite:///./data/tabletop.db"
     redis_url: str | None = None
     bot_delay: float = 0.8  # seconds a bot waits before moving, so people can follow
-    sweep_interval: float = 0.25  # how often deadlines and stalled bots are checked
+    handover_grace: float = 2.0  # seconds past a deadline before another worker handles a table (its own died)
     public_url: str = ""  # e.g. https://games.example.org; empty: links are built from the request
     extra_games: list[str] = field(default_factory=list)  # "module:attribute" of extra Game objects (tests)
     catch_up_interval: float | None = None  # seconds between checks for missed changes; default 2 with Redis, else 0
@@ -77,6 +77,7 @@ class Settings:
     idle_ttl_hours: float = 24.0 * 14
     expiry_interval: float = 3600.0  # seconds between expiry sweeps
     tables_in_memory: int = 5000  # tables held as last committed (most recently used kept)
+    snapshot_every: int = 50  # actions between two snapshots of a table's state in the database
     migrate_at_start: bool = True  # off in workers that `tabletop serve` started after migrating
 
     @classmethod
@@ -85,7 +86,7 @@ class Settings:
             database_url=async_database_url(os.environ.get("DATABASE_URL") or cls.database_url),
             redis_url=os.environ.get("REDIS_URL") or None,
             bot_delay=_float("BOT_DELAY", cls.bot_delay),
-            sweep_interval=_float("SWEEP_INTERVAL", cls.sweep_interval),
+            handover_grace=_float("HANDOVER_GRACE", cls.handover_grace),
             public_url=os.environ.get("PUBLIC_URL", "").rstrip("/"),
             extra_games=[g for g in os.environ.get("EXTRA_GAMES", "").split(",") if g],
             catch_up_interval=float(os.environ["CATCH_UP_INTERVAL"]) if os.environ.get("CATCH_UP_INTERVAL") else None,
@@ -101,6 +102,7 @@ class Settings:
             finished_ttl_hours=_float("FINISHED_TTL_HOURS", cls.finished_ttl_hours),
             idle_ttl_hours=_float("IDLE_TTL_HOURS", cls.idle_ttl_hours),
             expiry_interval=_float("EXPIRY_INTERVAL", cls.expiry_interval),
+            snapshot_every=_int("SNAPSHOT_EVERY", cls.snapshot_every),
             migrate_at_start=os.environ.get("MIGRATE_AT_START", "1") != "0",
         )
 
@@ -114,5 +116,7 @@ class Settings:
             if public and ":" in public:
                 public = f"[{public}]"  # an IPv6 address, as a Host header writes it
             self.allowed_hosts = LOOPBACK_HOSTS + ([public.lower()] if public else [])
-        if self.bot_delay < 0 or self.sweep_interval <= 0:
-            raise ValueError("BOT_DELAY must be >= 0 and SWEEP_INTERVAL > 0")
+        if self.bot_delay < 0 or self.handover_grace < 0:
+            raise ValueError("BOT_DELAY and HANDOVER_GRACE must be >= 0")
+        if self.snapshot_every < 1:
+            raise ValueError("SNAPSHOT_EVERY must be at least 1")

@@ -28,7 +28,7 @@ UNLIMITED = (1_000_000, 1.0)
 def settings(tmp_path: Path) -> Settings:
     # Starlette's test client calls itself "testserver"; one address makes every request, so the per-address rates
     # are lifted (tests of the limits set their own).
-    return Settings(database_url=f"sqlite:///{tmp_path}/test.db", bot_delay=0, sweep_interval=0.05,
+    return Settings(database_url=f"sqlite:///{tmp_path}/test.db", bot_delay=0, handover_grace=0.5,
                     extra_games=[TEST_GAME], allowed_hosts=["testserver"], create_rate=UNLIMITED,
                     join_rate=UNLIMITED, connect_rate=UNLIMITED)
 
@@ -98,7 +98,7 @@ class ServerProcess:
 
 def server_env(tmp_path: Path, **extra: str) -> dict[str, str]:
     env = {k: v for k, v in os.environ.items() if k not in ("DATABASE_URL", "REDIS_URL")}
-    env.update({"DATABASE_URL": f"sqlite:///{tmp_path}/server.db", "BOT_DELAY": "0", "SWEEP_INTERVAL": "0.05",
+    env.update({"DATABASE_URL": f"sqlite:///{tmp_path}/server.db", "BOT_DELAY": "0", "HANDOVER_GRACE": "0.5",
                 "EXTRA_GAMES": TEST_GAME, "PYTHONPATH": str(ROOT)})
     env.update(extra)
     return env

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import json
 import secrets
+import time
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -19,11 +20,12 @@ from tests.test_multiworker import PG, REDIS, _admin, _need_services
 
 
 @pytest.fixture
-def workers(tmp_path: Path) -> Iterator[tuple[ServerProcess, ServerProcess, str]]:
+def workers(tmp_path: Path, request: pytest.FixtureRequest) -> Iterator[tuple[ServerProcess, ServerProcess, str]]:
     _need_services()
     name = f"tabletop_death_{secrets.token_hex(4)}"
     _admin(f'CREATE DATABASE "{name}"')
-    env = server_env(tmp_path, DATABASE_URL=f"{PG}/{name}", REDIS_URL=REDIS)
+    extra = getattr(request, "param", {})  # more settings for both workers
+    env = server_env(tmp_path, DATABASE_URL=f"{PG}/{name}", REDIS_URL=REDIS, **extra)
     first = ServerProcess(env, log_path=tmp_path / "a.log")
     first.start()
     second = ServerProcess(env, log_path=tmp_path / "b.log")
@@ -84,3 +86,57 @@ def test_the_serving_worker_dies_mid_game(workers: tuple[ServerProcess, ServerPr
     assert all(logged.get(seq) == (seat, action) for seq, seat, action in acked)
     verify = httpx.get(f"{b.url}/t/{table_id}/verify").text
     assert "the result matches" in verify
+
+
+def _wait_for_seq(url: str, table_id: str, token: str, above: int, within: float) -> dict[str, Any]:
+    headers = {"Authorization": f"Bearer {token}"}
+    end = time.monotonic() + within
+    while time.monotonic() < end:
+        state: dict[str, Any] = httpx.get(f"{url}/api/tables/{table_id}/state", headers=headers, timeout=10).json()
+        if state["seq"] > above:
+            return state
+        time.sleep(0.1)
+    raise AssertionError(f"nobody moved the table past seq {above} within {within} s")
+
+
+@pytest.mark.parametrize("workers", [{"BOT_DELAY": "2", "HANDOVER_GRACE": "1"}], indirect=True)
+def test_a_dead_worker_s_deadlines_and_bots_are_handed_on(workers: tuple[ServerProcess, ServerProcess, str]) -> None:
+    """Worker a dies while its bot is thinking (one table) and while a turn timer runs (another): worker b, which
+    only heard of those tables' changes, finishes the bot's move and plays the default when the time is up."""
+    a, b, _ = workers
+    # A bot's table: Alice acts on worker a, which dies during its bot's two-second delay.
+    created = httpx.post(f"{a.url}/api/tables", json={"game": "hidden-hands", "name": "Alice"}).json()
+    bot_table, alice = created["table_id"], created["token"]
+    head = {"Authorization": f"Bearer {alice}"}
+    httpx.post(f"{a.url}/api/tables/{bot_table}/bots", headers=head, json={"count": 1}).raise_for_status()
+    httpx.post(f"{a.url}/api/tables/{bot_table}/start", headers=head).raise_for_status()
+    # A timed table: nobody acts, and its timer runs out after a has died.
+    timed = httpx.post(f"{a.url}/api/tables", json={"game": "hidden-hands", "name": "Dora", "turn_timer": 5}).json()
+    timed_id, invite = timed["table_id"], timed["invite_url"].split("invite=")[1]
+    httpx.post(f"{a.url}/api/tables/{timed_id}/join", json={"name": "Eve", "invite": invite}).raise_for_status()
+    httpx.post(f"{a.url}/api/tables/{timed_id}/start",
+               headers={"Authorization": f"Bearer {timed['token']}"}).raise_for_status()
+    started = time.monotonic()
+    for _ in range(30):  # Alice plays on worker a until the table waits on its bot alone
+        mine = _wait_for_legal(a.url, bot_table, alice)
+        reply = httpx.post(f"{a.url}/api/tables/{bot_table}/actions", headers=head,
+                           json={"action": mine["legal"][0], "expect_seq": mine["seq"]})
+        assert reply.status_code == 200, reply.text
+        now_ = httpx.get(f"{a.url}/api/tables/{bot_table}/state", headers=head).json()
+        if now_["status"] == "playing" and not now_["legal"]:
+            break
+    a.kill()  # during the bot's delay
+    _wait_for_seq(b.url, bot_table, alice, now_["seq"], within=15)
+    # Nobody acted at the timed table, and its timer ran out after a died: b played the defaults.
+    _wait_for_seq(b.url, timed_id, timed["token"], 0, within=20)
+    assert time.monotonic() - started >= 5  # not before the timer ran out
+
+
+def _wait_for_legal(url: str, table_id: str, token: str) -> dict[str, Any]:
+    headers = {"Authorization": f"Bearer {token}"}
+    for _ in range(100):
+        state: dict[str, Any] = httpx.get(f"{url}/api/tables/{table_id}/state", headers=headers, timeout=10).json()
+        if state["legal"]:
+            return state
+        time.sleep(0.1)
+    raise AssertionError("the seat was never asked to act")

@@ -230,11 +230,13 @@ TWO_STEP = Game(
 )
 
 
-def run_out(settings: Settings, table_id: str) -> None:
-    """The table's deadline "passed": moved a second into the past, behind the server's back."""
+def run_out(client: TestClient, settings: Settings, table_id: str) -> None:
+    """The table's deadline "passed": moved a second into the past in the database, behind the server's back, and
+    the server's schedule told to look now (as it would have at the real deadline)."""
     with sqlite3.connect(db_path(settings), timeout=30) as connection:
         connection.execute("UPDATE tables SET deadline = ? WHERE id = ?",
                            ((datetime.now(UTC) - timedelta(seconds=1)).strftime("%Y-%m-%d %H:%M:%S.%f"), table_id))
+    client.app.state.autoplay.schedule.set(table_id, datetime.now(UTC))  # type: ignore[attr-defined]
 
 
 def test_a_timed_out_seat_s_second_step_times_out_with_it(settings: Settings) -> None:
@@ -245,7 +247,7 @@ def test_a_timed_out_seat_s_second_step_times_out_with_it(settings: Settings) ->
         client.post(f"/api/tables/{table_id}/join", json={"name": "Bob", "invite": invite}).raise_for_status()
         client.post(f"/api/tables/{table_id}/start", headers=host).raise_for_status()
         # Alice's turn "ran out": move the deadline into the past.
-        run_out(settings, table_id)
+        run_out(client, settings, table_id)
         wait_for(lambda: client.get(f"/api/tables/{table_id}").json()["seq"] >= 2, timeout=5,
                  what="the sweeper to time Alice out")
         time.sleep(0.3)  # a few more sweeps: Bob's turn must not be touched
@@ -305,7 +307,7 @@ def test_a_timeout_in_a_secret_step_does_not_play_the_late_seat_s_next_step(sett
         on_time = 1 - late
         client.post(f"/api/tables/{table_id}/actions", json={"action": {"type": "ready"}},
                     headers=auth(tokens[on_time])).raise_for_status()
-        run_out(settings, table_id)
+        run_out(client, settings, table_id)
         wait_for(lambda: client.get(f"/api/tables/{table_id}").json()["seq"] >= 2, timeout=5,
                  what="the sweeper to time the late seat out")
         time.sleep(0.3)  # a few more sweeps: seat 1's own step must wait for seat 1
