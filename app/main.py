@@ -52,8 +52,7 @@ def create_app(settings: Settings | None = None, games: Mapping[str, Game[Any]] 
         hub: Hub = RedisHub(settings.redis_url) if settings.redis_url else Hub()
         await hub.start()
         service = TableService(settings, sessionmaker(engine), registry, hub)
-        if not settings.redis_url:
-            await service.presence.reset()  # a lone process: nobody is connected before it starts
+        await service.presence.start()
         autoplay = Autoplay(service)
         service.after_action = autoplay.poke
         live = LiveHub(service)
@@ -74,6 +73,7 @@ def create_app(settings: Settings | None = None, games: Mapping[str, Game[Any]] 
                 await janitor
             await autoplay.stop()
             await live.close_all()
+            await service.presence.stop()
             await hub.stop()
             await engine.dispose()
 

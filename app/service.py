@@ -123,6 +123,7 @@ class TableService:
         else:
             raise ApiError(503, "busy", "The table is very busy; try again.")
         set_committed_value(row, "state", state)
+        await self.presence.ensure(table_id)
         seats = list((await session.scalars(
             select(SeatRow).where(SeatRow.table_id == table_id).order_by(SeatRow.seat)
         )).all())
@@ -555,9 +556,8 @@ class TableService:
         held = self._tables.get(table_id)
         if held is None:
             return
-        presence = event.get("kind") == "presence" and not self.presence.here  # counted here: already up to date
-        if presence or event.get("version", held[0].version + 1) > held[0].version:
-            self.forget(table_id)
+        if event.get("kind") == "state" and event.get("version", held[0].version + 1) > held[0].version:
+            self.forget(table_id)  # presence is not a change of the table: ``Presence`` lays new counts on it
 
     def table_info(self, row: TableRow, seats: list[SeatRow], viewer: Viewer, base: str) -> dict[str, Any]:
         """The table's public facts in every state message: built once per committed row (a held row never changes)

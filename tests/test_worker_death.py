@@ -4,6 +4,7 @@ version, serves it), nothing acknowledged is lost, and a spectator on the surviv
 
 from __future__ import annotations
 
+import contextlib
 import json
 import secrets
 import time
@@ -140,3 +141,41 @@ def _wait_for_legal(url: str, table_id: str, token: str) -> dict[str, Any]:
             return state
         time.sleep(0.1)
     raise AssertionError("the seat was never asked to act")
+
+
+def _presence(ws: Any, want: Any, within: float) -> dict[str, Any]:
+    """Read messages until a presence (or state) message satisfies ``want``."""
+    end = time.monotonic() + within
+    while time.monotonic() < end:
+        message: dict[str, Any] = json.loads(ws.recv(timeout=max(0.1, end - time.monotonic())))
+        if message["type"] in ("presence", "state"):
+            seats = message["seats"] if message["type"] == "presence" else message["table"]["seats"]
+            spectators = message["spectators"] if message["type"] == "presence" else message["table"]["spectators"]
+            if want([s["connected"] for s in seats], spectators):
+                return message
+    raise AssertionError("the presence never reached what was expected")
+
+
+def test_presence_is_shared_between_workers_and_a_dead_worker_s_connections_go(
+        workers: tuple[ServerProcess, ServerProcess, str]) -> None:
+    a, b, _ = workers
+    created = httpx.post(f"{b.url}/api/tables", json={"game": "hidden-hands", "name": "Alice"}).json()
+    table_id, invite = created["table_id"], created["invite_url"].split("invite=")[1]
+    bob = httpx.post(f"{b.url}/api/tables/{table_id}/join", json={"name": "Bob", "invite": invite}).json()["token"]
+    spectate = created["spectate_url"].split("key=")[1]
+    ws_b = f"{b.url.replace('http', 'ws')}/ws/tables/{table_id}"
+    ws_a = f"{a.url.replace('http', 'ws')}/ws/tables/{table_id}"
+    with connect(f"{ws_b}?token={created['token']}", proxy=None) as alice:
+        _presence(alice, lambda connected, watching: connected == [True, False] and watching == 0, 10)
+        # Bob and a spectator come in through worker a; Alice, on worker b, sees both.
+        bob_ws = connect(f"{ws_a}?token={bob}", proxy=None)
+        watcher = connect(f"{ws_a}?spectate={spectate}", proxy=None)
+        _presence(alice, lambda connected, watching: connected == [True, True] and watching == 1, 10)
+        # Worker a dies with both connections open: within seconds b counts them gone.
+        a.kill()
+        died = time.monotonic()
+        _presence(alice, lambda connected, watching: connected == [True, False] and watching == 0, 30)
+        assert time.monotonic() - died < 20
+        for ws in (bob_ws, watcher):
+            with contextlib.suppress(Exception):
+                ws.close()
