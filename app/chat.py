@@ -13,24 +13,18 @@ from sqlalchemy import select
 
 from app.errors import ApiError
 from app.limits import RateLimiter
+from app.messages import public_teams
 from app.models import ChatRow, TableRow
 from app.names import clean_text
 from app.seats import Holder, seat_of
 from app.shield import runs_to_end
 from app.timing import now
-from games.protocol import Game, Viewer
+from games.protocol import Viewer
 
 if TYPE_CHECKING:
     from app.service import TableService
 
 SPECTATOR_CHAT_SHARE = 4  # all of a table's spectators together may chat as much as this many people
-
-
-def public_teams(game: Game[Any], row: TableRow) -> dict[int, str] | None:
-    """The game's public teams once it has started; None for a game without teams or a lobby."""
-    if game.teams is None or row.state is None:
-        return None
-    return game.teams(row.state)
 
 
 class Chat:

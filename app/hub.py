@@ -65,14 +65,24 @@ class Hub:
         return None
 
 
+REDIS_POOL = 64  # connections to Redis per worker; callers beyond that wait their turn
+
+
+def redis_client(url: str) -> Any:
+    """A Redis client whose pool makes callers wait for a free connection (the default pool refuses the 101st
+    caller: a crowd connecting at once would lose presence updates and announcements)."""
+    import redis.asyncio as redis  # only needed when REDIS_URL is set
+
+    return redis.Redis(connection_pool=redis.BlockingConnectionPool.from_url(url, max_connections=REDIS_POOL,
+                                                                             timeout=30))
+
+
 class RedisHub(Hub):
     """Publishes through Redis so every worker, on any host, hears every table's changes."""
 
     def __init__(self, url: str) -> None:
         super().__init__()
-        import redis.asyncio as redis  # only needed when REDIS_URL is set
-
-        self._redis = redis.from_url(url)
+        self._redis = redis_client(url)
         self._task: asyncio.Task[None] | None = None
         self._ready = asyncio.Event()
 

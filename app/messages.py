@@ -88,3 +88,33 @@ def seat_public(seat: SeatRow) -> dict[str, Any]:
 
 def presence_message(row: TableRow, seats: list[SeatRow]) -> dict[str, Any]:
     return {"type": "presence", "seats": [seat_public(s) for s in seats], "spectators": row.spectators}
+
+
+def table_facts(game: Game[Any], row: TableRow, seats: list[SeatRow], viewer: Viewer, base: str) -> dict[str, Any]:
+    """The table's public facts in every state message (``table``); only seats get the invite link, in the lobby."""
+    teams = public_teams(game, row)
+    return {
+        "table_id": row.id,
+        "seats": [seat_public(s) for s in seats],
+        "host_seat": row.host_seat,
+        "spectators": row.spectators,
+        "commitment": row.commitment,
+        "seed": row.seed if row.status == "finished" and row.state is not None else None,
+        "invite_url": f"{base}/t/{row.id}?invite={row.invite_code}"
+        if viewer is not None and row.status == "lobby" else None,
+        "spectate_url": f"{base}/t/{row.id}/watch?key={row.spectate_key}",
+        "next_table_id": row.next_table_id,
+        "bot_kinds": list(game.bots),
+        "teams": None if teams is None else {str(k): v for k, v in teams.items()},
+        "turn_timer": row.turn_timer,
+        "options": row.options,
+        "min_players": game.min_players,
+        "max_players": game.max_players,
+    }
+
+
+def public_teams(game: Game[Any], row: TableRow) -> dict[int, str] | None:
+    """The game's public teams once it has started; None for a game without teams or a lobby."""
+    if game.teams is None or row.state is None:
+        return None
+    return game.teams(row.state)

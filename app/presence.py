@@ -23,6 +23,7 @@ from typing import TYPE_CHECKING, Any
 
 from sqlalchemy.orm.attributes import set_committed_value
 
+from app.hub import redis_client
 from app.limits import tally
 from app.models import SeatRow, TableRow
 from app.seats import Holder
@@ -140,9 +141,7 @@ class SharedCounts:
     """Every worker's counts in Redis: ``tabletop:presence:<table>`` maps each worker to its counts there."""
 
     def __init__(self, url: str, origin: str, presence: Presence) -> None:
-        import redis.asyncio as redis  # only needed when REDIS_URL is set
-
-        self._redis = redis.from_url(url)
+        self._redis = redis_client(url)
         self.origin = origin
         self.presence = presence
         self._written: set[str] = set()  # tables where this worker has a field

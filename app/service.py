@@ -30,11 +30,11 @@ from sqlalchemy.orm.attributes import set_committed_value
 from sqlalchemy.orm.exc import StaleDataError
 
 from app import fairness
-from app.chat import Chat, public_teams
+from app.chat import Chat
 from app.commits import Committer, Move
 from app.errors import ApiError, not_found
 from app.hub import Hub
-from app.messages import seat_public, state_message
+from app.messages import state_message, table_facts
 from app.models import ActionRow, ChatRow, SeatRow, TableRow
 from app.names import NAME_MAX, check_person_name, clean_text, unique_name
 from app.play import copy_row, copy_seat, due_snapshot, play, rebuild, settle
@@ -565,30 +565,8 @@ class TableService:
         built: dict[tuple[str, bool], dict[str, Any]] = row.__dict__.setdefault("_public_facts", {})
         key = (base, viewer is None)
         if key not in built:
-            built[key] = self._table_info(row, seats, viewer, base)
+            built[key] = table_facts(self.game(row.game), row, seats, viewer, base)
         return built[key]
-
-    def _table_info(self, row: TableRow, seats: list[SeatRow], viewer: Viewer, base: str) -> dict[str, Any]:
-        game = self.game(row.game)
-        teams = public_teams(game, row)
-        return {
-            "table_id": row.id,
-            "seats": [seat_public(s) for s in seats],
-            "host_seat": row.host_seat,
-            "spectators": row.spectators,
-            "commitment": row.commitment,
-            "seed": row.seed if row.status == "finished" and row.state is not None else None,
-            "invite_url": f"{base}/t/{row.id}?invite={row.invite_code}"
-            if viewer is not None and row.status == "lobby" else None,
-            "spectate_url": f"{base}/t/{row.id}/watch?key={row.spectate_key}",
-            "next_table_id": row.next_table_id,
-            "bot_kinds": list(game.bots),
-            "teams": None if teams is None else {str(k): v for k, v in teams.items()},
-            "turn_timer": row.turn_timer,
-            "options": row.options,
-            "min_players": game.min_players,
-            "max_players": game.max_players,
-        }
 
     def message_for(self, row: TableRow, seats: list[SeatRow], viewer: Viewer, base: str,
                     state: dict[str, Any] | None = None, seq: int | None = None) -> dict[str, Any]:

@@ -130,3 +130,36 @@ def _play(a: ServerProcess, b: ServerProcess, tid: str, alice: str, bob: str, ca
         # One message per seq, in order, none missing, whichever worker committed it.
         assert seqs == sorted(set(seqs)), label
         assert seqs[-1] == final["seq"] and set(range(1, final["seq"] + 1)) <= set(seqs) | {0}, (label, seqs)
+
+
+def test_a_crowd_connecting_at_once_is_counted(workers: tuple[ServerProcess, ServerProcess]) -> None:
+    """150 spectators open their sockets at the same moment on one worker (more than Redis's default pool of 100
+    connections): every one is let in and counted, on both workers."""
+    import asyncio
+
+    import websockets
+
+    a, b = workers
+    created = _post(a.url, "/api/tables", game="hidden-hands", name="Alice").json()
+    table_id, key = created["table_id"], created["spectate_url"].split("key=")[1]
+    crowd = 150
+
+    async def watch() -> int:
+        sockets = await asyncio.gather(*(
+            websockets.connect(f"{a.url.replace('http', 'ws')}/ws/tables/{table_id}?spectate={key}", proxy=None)
+            for _ in range(crowd)))
+        try:
+            firsts = [json.loads(await ws.recv()) for ws in sockets]
+            assert all(m["type"] == "state" for m in firsts)
+            end = asyncio.get_running_loop().time() + 20
+            while asyncio.get_running_loop().time() < end:
+                counts = {url: httpx.get(f"{url}/api/tables/{table_id}").json()["spectators"] for url in (a.url, b.url)}
+                if set(counts.values()) == {crowd}:
+                    return crowd
+                await asyncio.sleep(0.2)
+            raise AssertionError(f"counted {counts}, not {crowd} on both workers")
+        finally:
+            await asyncio.gather(*(ws.close() for ws in sockets))
+
+    assert asyncio.run(watch()) == crowd
+    assert "Too many connections" not in (a.log_path.read_text() if a.log_path else "")
