@@ -15,8 +15,10 @@ import subprocess
 import sys
 from pathlib import Path
 
+# Debian's ImageMagick (apt-get install imagemagick); a ``convert`` earlier on PATH may be something else.
+CONVERT = "/usr/bin/convert" if Path("/usr/bin/convert").exists() else "convert"
 COLOURS = ["#1f77b4", "#d62728", "#2ca02c", "#9467bd", "#ff7f0e"]
-W, H, LEFT, RIGHT, TOP, BOTTOM = 760, 460, 70, 200, 30, 50
+W, H, LEFT, RIGHT, TOP, BOTTOM = 900, 460, 70, 280, 40, 50
 
 
 def rungs(path: Path) -> list[tuple[float, float, bool]]:
@@ -54,11 +56,10 @@ def svg(series: list[tuple[str, list[tuple[float, float, bool]]]]) -> str:
         parts.append(f'<line x1="{px(x)}" x2="{px(x)}" y1="{TOP}" y2="{H - BOTTOM}" stroke="#eee"/>'
                      f'<text x="{px(x)}" y="{H - BOTTOM + 16}" text-anchor="middle">{x:g}</text>')
     parts.append(f'<text x="{(LEFT + W - RIGHT) / 2}" y="{H - 10}" text-anchor="middle">offered actions/s</text>'
-                 f'<text x="16" y="{(TOP + H - BOTTOM) / 2}" transform="rotate(-90 16 {(TOP + H - BOTTOM) / 2})" '
-                 f'text-anchor="middle">p99 latency, ms (log)</text>')
+                 f'<text x="{LEFT}" y="{TOP - 14}">p99 latency, ms (log scale)</text>')
     limit = py(250)
     parts.append(f'<line x1="{LEFT}" x2="{W - RIGHT}" y1="{limit}" y2="{limit}" stroke="#999" '
-                 f'stroke-dasharray="4 3"/><text x="{W - RIGHT - 4}" y="{limit - 4}" text-anchor="end" '
+                 f'stroke-dasharray="4 3"/><text x="{LEFT + 6}" y="{limit - 4}" '
                  f'fill="#666">250 ms (the sustained rule)</text>')
     for n, (label, points) in enumerate(series):
         colour = COLOURS[n % len(COLOURS)]
@@ -85,7 +86,7 @@ def main(argv: list[str]) -> int:
         series.append((label, rungs(Path(path))))
     drawing = out.with_suffix(".svg")
     drawing.write_text(svg(series))
-    subprocess.run(["convert", str(drawing), str(out)], check=True)
+    subprocess.run([CONVERT, str(drawing), str(out)], check=True)
     return 0
 
 
