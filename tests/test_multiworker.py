@@ -132,7 +132,7 @@ def _play(a: ServerProcess, b: ServerProcess, tid: str, alice: str, bob: str, ca
         assert seqs[-1] == final["seq"] and set(range(1, final["seq"] + 1)) <= set(seqs) | {0}, (label, seqs)
 
 
-def test_a_crowd_connecting_at_once_is_counted(workers: tuple[ServerProcess, ServerProcess]) -> None:
+async def test_a_crowd_connecting_at_once_is_counted(workers: tuple[ServerProcess, ServerProcess]) -> None:
     """150 spectators open their sockets at the same moment on one worker (more than Redis's default pool of 100
     connections): every one is let in and counted, on both workers."""
     import asyncio
@@ -144,22 +144,23 @@ def test_a_crowd_connecting_at_once_is_counted(workers: tuple[ServerProcess, Ser
     table_id, key = created["table_id"], created["spectate_url"].split("key=")[1]
     crowd = 150
 
-    async def watch() -> int:
-        sockets = await asyncio.gather(*(
-            websockets.connect(f"{a.url.replace('http', 'ws')}/ws/tables/{table_id}?spectate={key}", proxy=None)
-            for _ in range(crowd)))
-        try:
-            firsts = [json.loads(await ws.recv()) for ws in sockets]
-            assert all(m["type"] == "state" for m in firsts)
+    # An async test, not asyncio.run(): other tests in the session may leave pytest-asyncio's loop running.
+    sockets = await asyncio.gather(*(
+        websockets.connect(f"{a.url.replace('http', 'ws')}/ws/tables/{table_id}?spectate={key}", proxy=None)
+        for _ in range(crowd)))
+    try:
+        firsts = [json.loads(await ws.recv()) for ws in sockets]
+        assert all(m["type"] == "state" for m in firsts)
+        counts: dict[str, int] = {}
+        async with httpx.AsyncClient() as client:
             end = asyncio.get_running_loop().time() + 20
             while asyncio.get_running_loop().time() < end:
-                counts = {url: httpx.get(f"{url}/api/tables/{table_id}").json()["spectators"] for url in (a.url, b.url)}
+                for url in (a.url, b.url):
+                    counts[url] = (await client.get(f"{url}/api/tables/{table_id}")).json()["spectators"]
                 if set(counts.values()) == {crowd}:
-                    return crowd
+                    break
                 await asyncio.sleep(0.2)
-            raise AssertionError(f"counted {counts}, not {crowd} on both workers")
-        finally:
-            await asyncio.gather(*(ws.close() for ws in sockets))
-
-    assert asyncio.run(watch()) == crowd
+        assert set(counts.values()) == {crowd}, f"counted {counts}, not {crowd} on both workers"
+    finally:
+        await asyncio.gather(*(ws.close() for ws in sockets))
     assert "Too many connections" not in (a.log_path.read_text() if a.log_path else "")

@@ -24,7 +24,9 @@ def chromium_path() -> str:
     pytest.skip("Debian's chromium is not installed (apt-get install chromium); skipping browser tests")
 
 
-@pytest.fixture(scope="session")
+# Package scope, not session: Playwright's sync API leaves its event loop marked as running in this thread until it
+# stops, and the async tests that run after the browser tests need the thread free.
+@pytest.fixture(scope="package")
 def browser() -> Iterator[object]:
     path = chromium_path()
     from playwright.sync_api import sync_playwright
