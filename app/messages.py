@@ -14,7 +14,7 @@ from typing import Any
 
 from app.models import ChatRow, SeatRow, TableRow
 from app.timing import aware
-from games.protocol import Game, State, Viewer, log_for
+from games.protocol import Game, State, Viewer, visible_entries
 
 LOG_TAIL = 120  # entries sent with each state message; the whole log stays in the table's state
 _SEAT_REF = re.compile(r"\{s(\d+)\}")
@@ -29,6 +29,12 @@ def fill_names(text: str, names: tuple[str, ...]) -> str:
         return names[seat] if seat < len(names) else "?"
 
     return _SEAT_REF.sub(name, text)
+
+
+@functools.lru_cache(maxsize=65536)  # a line is in every message of the next LOG_TAIL seqs, for every viewer
+def log_line(seq: int, text: str, names: tuple[str, ...]) -> dict[str, Any]:
+    """One log line as viewers receive it. Shared by every message that carries it: never change it."""
+    return {"seq": seq, "text": fill_names(text, names)}
 
 
 def clock() -> datetime:
@@ -57,7 +63,8 @@ def state_message(
         if viewer is not None and status == "playing":
             legal_now = game.legal(state, viewer) if legal is None else legal
         seat_names = tuple(names)
-        log = [{**entry, "text": fill_names(entry["text"], seat_names)} for entry in log_for(state, viewer, LOG_TAIL)]
+        log = [log_line(entry.get("seq", 0), entry["text"], seat_names)
+               for entry in visible_entries(state, viewer, LOG_TAIL)]
         result = game.result(state)
     you_name = names[viewer] if viewer is not None and viewer < len(names) else "Spectator"
     return {

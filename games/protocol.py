@@ -221,13 +221,18 @@ def _accepted_by_template(game: Game[Any], state: State, seat: Seat, action: Act
 def log_for(state: State, viewer: Viewer, last: int | None = None) -> list[dict[str, Any]]:
     """The log as ``viewer`` may read it (public entries and those addressed to them, without routing fields);
     only its ``last`` entries when given, found from the end so a long log costs no more than a short one."""
+    return [{"seq": entry.get("seq", 0), "text": entry["text"]} for entry in visible_entries(state, viewer, last)]
+
+
+def visible_entries(state: State, viewer: Viewer, last: int | None = None) -> list[dict[str, Any]]:
+    """The log entries ``viewer`` may read, as stored (routing fields included: not for sending as they are)."""
     out: list[dict[str, Any]] = []
     for entry in reversed(state.get("log", [])):
         if last is not None and len(out) == last:
             break
         to = entry.get("to")
         if to is None or (viewer is not None and viewer in to):
-            out.append({"seq": entry.get("seq", 0), "text": entry["text"]})
+            out.append(entry)
     out.reverse()
     return out
 

@@ -197,27 +197,34 @@ def narrow(candidates: list[Colour], key: Counts) -> list[Colour]:
 def ruler(state: TurncoatsState, area: int) -> Colour | None:
     """Edition: most stones; a tie narrows by axe stones, then flag stones; a surviving tie or empty area is unruled."""
     stones = state["areas"][area]
-    if total(stones) == 0:
+    best = max(stones[c] for c in COLOURS)
+    if best == 0:
         return None
-    tied = narrow(list(COLOURS), stones)
+    tied = [c for c in COLOURS if stones[c] == best]
     for tiebreak in (state["axe"], state["flag"]):
         if len(tied) > 1:
             tied = narrow(tied, tiebreak)
     return tied[0] if len(tied) == 1 else None
 
 
-def ruled_counts(state: TurncoatsState) -> Counts:
+def rulers(state: TurncoatsState) -> list[Colour | None]:
+    """Every area's ruler, in area order."""
+    return [ruler(state, area) for area in range(AREAS)]
+
+
+def ruled_counts(state: TurncoatsState, ruled: list[Colour | None] | None = None) -> Counts:
+    """How many areas each colour rules (``ruled``: ``rulers(state)``, when the caller has it already)."""
     counts = empty()
-    for area in range(AREAS):
-        colour = ruler(state, area)
+    for colour in rulers(state) if ruled is None else ruled:
         if colour is not None:
             counts[colour] += 1
     return counts
 
 
-def winning_colour(state: TurncoatsState) -> Colour | None:
-    """Edition: most areas ruled; ties narrow by axe then flag (even at 0 areas each); else no colour wins."""
-    tied = narrow(list(COLOURS), ruled_counts(state))
+def winning_colour(state: TurncoatsState, counts: Counts | None = None) -> Colour | None:
+    """Edition: most areas ruled; ties narrow by axe then flag (even at 0 areas each); else no colour wins.
+    ``counts``: ``ruled_counts(state)``, when the caller has it already."""
+    tied = narrow(list(COLOURS), ruled_counts(state) if counts is None else counts)
     for tiebreak in (state["axe"], state["flag"]):
         if len(tied) > 1:
             tied = narrow(tied, tiebreak)

@@ -13,7 +13,7 @@ from typing import Any
 
 from games.protocol import Viewer
 from games.turncoats.data import ADJACENT, AREAS, COLOURS, HEX, HOLE, HOMELANDS
-from games.turncoats.rules import apply, ruled_counts, ruler, total, winning_colour
+from games.turncoats.rules import apply, ruled_counts, rulers, total, winning_colour
 from games.turncoats.state import TurncoatsState
 
 HOMELAND_OF = {area: colour for colour, area in HOMELANDS.items()}
@@ -22,6 +22,8 @@ HOMELAND_OF = {area: colour for colour, area in HOMELANDS.items()}
 def view(state: TurncoatsState, viewer: Viewer) -> dict[str, Any]:
     over = state["over"]
     mine = viewer is not None and 0 <= viewer < state["players"]
+    ruled = rulers(state)  # once: the map, the counts and the leader all follow from it
+    counts = ruled_counts(state, ruled)
     return {
         "players": state["players"],
         "you": viewer if mine else None,
@@ -30,7 +32,7 @@ def view(state: TurncoatsState, viewer: Viewer) -> dict[str, Any]:
         "streak": state["streak"],
         "negotiating": state["drawn"] is not None,
         "areas": [
-            {"area": a, "stones": dict(state["areas"][a]), "homeland": HOMELAND_OF.get(a), "ruler": ruler(state, a),
+            {"area": a, "stones": dict(state["areas"][a]), "homeland": HOMELAND_OF.get(a), "ruler": ruled[a],
              "hex": list(HEX[a]), "adjacent": list(ADJACENT[a])}
             for a in range(AREAS)
         ],
@@ -42,8 +44,8 @@ def view(state: TurncoatsState, viewer: Viewer) -> dict[str, Any]:
                    "stones": dict(state["hands"][s]) if over else None} for s in range(state["players"])],
         "hand": dict(state["hands"][viewer]) if mine and viewer is not None else None,
         "drawn": state["drawn"] if mine and viewer == state["turn"] else None,
-        "ruled": ruled_counts(state),
-        "leader": winning_colour(state),
+        "ruled": counts,
+        "leader": winning_colour(state, counts),
         "last": copy.deepcopy(state["last"]),
         "colours": list(COLOURS),
         "over": over,
