@@ -11,7 +11,8 @@ from app.errors import ApiError
 from app.guards import within_rate
 from app.limits import RateLimiter
 from app.messages import chat_public, seat_public
-from app.seats import Holder, Viewing, seat_of
+from app.models import TableRow
+from app.seats import Holder, Viewing, same_secret, seat_of
 from app.service import TableService
 
 router = APIRouter(prefix="/api")
@@ -66,6 +67,7 @@ class CreateTable(Body):
     name: str
     options: dict[str, Any] | None = None
     turn_timer: float | None = Field(None, description="Seconds per turn; none for untimed play.")
+    spectator_chat: bool = Field(True, description="Whether spectators may read the players' table chat.")
 
 
 class Join(Body):
@@ -86,6 +88,11 @@ class Act(Body):
 class Chat(Body):
     text: str
     channel: str | None = None
+    name: str | None = Field(None, description="A spectator's chosen name; seats always speak under their own.")
+
+
+class SpectatorChat(Body):
+    readable: bool
 
 
 class SetBot(Body):
@@ -119,19 +126,32 @@ def limited(request: Request, limiter: str, what: str) -> None:
 @router.post("/tables", status_code=201)
 async def create_table(body: CreateTable, service: ServiceDep, base: BaseDep, request: Request) -> dict[str, Any]:
     limited(request, "create_limiter", "new tables")
-    row, token = await service.create(body.game, body.name, body.options, body.turn_timer)
+    row, token = await service.create(body.game, body.name, body.options, body.turn_timer, body.spectator_chat)
     return {"table_id": row.id, "seat": 0, "token": token, "invite_url": f"{base}/t/{row.id}?invite={row.invite_code}",
             "spectate_url": f"{base}/t/{row.id}/watch?key={row.spectate_key}",
             "seat_url": seat_url(base, row.id, token)}
 
 
-@router.get("/tables/{table_id}")
-async def get_table(table_id: str, service: ServiceDep) -> dict[str, Any]:
+async def table_public(service: TableService, table_id: str) -> tuple[dict[str, Any], TableRow]:
     row, seats = await service.snapshot(table_id)
+    game = service.game(row.game)
     return {"table_id": row.id, "game": row.game, "status": row.status, "seats": [seat_public(s) for s in seats],
-            "options": row.options, "host_seat": row.host_seat, "spectators": row.spectators,
-            "turn_timer": row.turn_timer, "commitment": row.commitment, "seq": row.seq,
-            "next_table_id": row.next_table_id}
+             "options": row.options, "host_seat": row.host_seat, "spectators": row.spectators,
+             "turn_timer": row.turn_timer, "commitment": row.commitment, "seq": row.seq,
+             "next_table_id": row.next_table_id, "spectator_chat": row.spectator_chat,
+             "min_players": game.min_players, "max_players": game.max_players}, row
+
+
+@router.get("/tables/{table_id}")
+async def get_table(table_id: str, service: ServiceDep, base: BaseDep, invite: str | None = None) -> dict[str, Any]:
+    """The table's public facts. With the table's invite code, also its spectator link: whoever may join may watch,
+    which is what a late or surplus invitee is offered."""
+    facts, row = await table_public(service, table_id)
+    if invite is not None:
+        if not same_secret(invite, row.invite_code):
+            raise ApiError(403, "bad_invite", "That invite code is not valid for this table.")
+        facts["spectate_url"] = f"{base}/t/{row.id}/watch?key={row.spectate_key}"
+    return facts
 
 
 @router.post("/tables/{table_id}/join")
@@ -144,13 +164,13 @@ async def join_table(table_id: str, body: Join, service: ServiceDep, base: BaseD
 @router.post("/tables/{table_id}/bots")
 async def add_bots(table_id: str, body: AddBots, who: SeatDep, service: ServiceDep) -> dict[str, Any]:
     await service.add_bots(table_id, who, body.count, body.kind)
-    return await get_table(table_id, service)
+    return (await table_public(service, table_id))[0]
 
 
 @router.delete("/tables/{table_id}/seats/{target}")
 async def remove_seat(table_id: str, target: int, who: SeatDep, service: ServiceDep) -> dict[str, Any]:
     await service.remove_seat(table_id, who, target)
-    return await get_table(table_id, service)
+    return (await table_public(service, table_id))[0]
 
 
 @router.post("/tables/{table_id}/leave")
@@ -162,7 +182,7 @@ async def leave_table(table_id: str, who: SeatDep, service: ServiceDep) -> dict[
 @router.post("/tables/{table_id}/start")
 async def start_table(table_id: str, who: SeatDep, service: ServiceDep) -> dict[str, Any]:
     await service.start(table_id, who)
-    return await get_table(table_id, service)
+    return (await table_public(service, table_id))[0]
 
 
 @router.get("/tables/{table_id}/state")
@@ -185,19 +205,25 @@ async def post_action(table_id: str, body: Act, viewer: ViewerDep, service: Serv
 async def seat_to_bot(table_id: str, target: int, who: SeatDep, service: ServiceDep,
                       body: SetBot | None = None) -> dict[str, Any]:
     await service.set_bot(table_id, who, target, body.kind if body else None)
-    return await get_table(table_id, service)
+    return (await table_public(service, table_id))[0]
 
 
 @router.post("/tables/{table_id}/reclaim")
 async def reclaim_seat(table_id: str, who: SeatDep, service: ServiceDep) -> dict[str, Any]:
     await service.reclaim(table_id, who)
-    return await get_table(table_id, service)
+    return (await table_public(service, table_id))[0]
 
 
 @router.post("/tables/{table_id}/again")
 async def play_again(table_id: str, who: SeatDep, service: ServiceDep, base: BaseDep) -> dict[str, Any]:
     new_id, new_seat, token = await service.again(table_id, who)
     return {"table_id": new_id, "seat": new_seat, "token": token, "seat_url": seat_url(base, new_id, token)}
+
+
+@router.post("/tables/{table_id}/spectator-chat")
+async def set_spectator_chat(table_id: str, body: SpectatorChat, who: SeatDep, service: ServiceDep) -> dict[str, Any]:
+    await service.set_spectator_chat(table_id, who, body.readable)
+    return {"ok": True}
 
 
 @router.get("/tables/{table_id}/chat")
@@ -209,7 +235,7 @@ async def get_chat(table_id: str, viewer: ViewerDep, service: ServiceDep) -> lis
 
 @router.post("/tables/{table_id}/chat", status_code=201)
 async def post_chat(table_id: str, body: Chat, viewer: ViewerDep, service: ServiceDep) -> dict[str, Any]:
-    await service.chat.post(table_id, viewer.holder, body.text, body.channel)
+    await service.chat.post(table_id, viewer.holder, body.text, body.channel, name=body.name)
     return {"sent": True}
 
 

@@ -15,7 +15,7 @@ from app.errors import ApiError
 from app.limits import RateLimiter
 from app.messages import public_teams
 from app.models import ChatRow, TableRow
-from app.names import clean_text
+from app.names import NAME_MAX, check_person_name, clean_text
 from app.seats import Holder, seat_of
 from app.shield import runs_to_end
 from app.timing import now
@@ -24,6 +24,7 @@ from games.protocol import Viewer
 if TYPE_CHECKING:
     from app.service import TableService
 
+SPECTATOR = "Spectator"  # the name of a spectator who has not chosen one
 SPECTATOR_CHAT_SHARE = 4  # all of a table's spectators together may chat as much as this many people
 
 
@@ -57,17 +58,20 @@ class Chat:
         if channel == "spectators":
             return viewer is None
         if channel == "table":
-            return viewer is not None
+            return viewer is not None or row.spectator_chat
         if channel.startswith("team:") and viewer is not None:
             return self._teams(row).get(viewer) == channel[5:]
         return False
 
     @runs_to_end
     async def post(self, table_id: str, holder: Holder | None, text: Any, wanted: str | None,
-                   sender: str | None = None) -> None:
+                   sender: str | None = None, name: Any = None) -> None:
         """``sender`` names who is rate-limited: a seat by default, one connection for a spectator. A table's
-        spectators also share a budget of a few people's worth, so reconnecting does not get round the limit."""
+        spectators also share a budget of a few people's worth, so reconnecting does not get round the limit.
+        ``name`` is a spectator's chosen name (a seat always speaks under its own)."""
         text = clean_text(text, self.settings.chat_max_len, "message")
+        spectator_name = SPECTATOR if name in (None, "") or holder is not None else \
+            check_person_name(clean_text(name, NAME_MAX, "name"))
         count, per = self.settings.chat_rate
         if not self._senders.allow(sender or f"{table_id}:{holder}"):
             raise ApiError(429, "chat_rate", f"Slow down: at most {count} messages every {per:g} seconds.")
@@ -78,7 +82,7 @@ class Chat:
             row, seats = await self.service.load(session, table_id)
             viewer = seat_of(seats, holder)
             channel = self.channel(row, viewer, wanted)
-            name = seats[viewer].name if viewer is not None else "Spectator"
+            name = seats[viewer].name if viewer is not None else spectator_name
             chat = ChatRow(table_id=table_id, channel=channel, seat=viewer, name=name, text=text, created_at=now())
             session.add(chat)
             await session.commit()

@@ -23,7 +23,7 @@ from app import patches
 from app.errors import ApiError
 from app.limits import tally
 from app.messages import chat_public, presence_message
-from app.models import SeatRow
+from app.models import SeatRow, TableRow
 from app.seats import Holder
 from app.service import TableService
 from games.protocol import Game, State, apply_logged
@@ -115,6 +115,7 @@ class LiveTable:
         self.version = -1
         self.seq = -1
         self.state: State | None = None
+        self.spectator_chat: bool | None = None  # as last told to this table's spectators
 
     async def add(self, conn: Connection) -> None:
         async with self.lock:
@@ -123,15 +124,19 @@ class LiveTable:
                 return  # removed between checking its token and now
             if not self.connections:  # the others' catch-up starts from what they were last sent
                 self._remember(row.version, row.seq, row.state)
+                self.spectator_chat = row.spectator_chat
             conn.sent = encode(self.service.message_for(row, seats, conn.seat, conn.base))
             conn.push(conn.sent)
             conn.last_seq, conn.last_version = row.seq, row.version
-            chats = [chat_public(c) for c in await self.service.chat.rows(self.table_id)
-                     if self.service.chat.can_read(row, conn.seat, c.channel)]
-            conn.push({"type": "chat_history", "messages": chats})
+            conn.push(await self._chat_history(row, conn.seat))
             # Its own arrival, counted just before, as the others hear it.
             conn.push(presence_message(row, seats))
             self.connections.add(conn)
+
+    async def _chat_history(self, row: TableRow, seat: int | None) -> dict[str, Any]:
+        chats = [chat_public(c) for c in await self.service.chat.rows(self.table_id)
+                 if self.service.chat.can_read(row, seat, c.channel)]
+        return {"type": "chat_history", "messages": chats}
 
     def _placed(self, seats: list[SeatRow]) -> list[Connection]:
         """The connections whose seat still exists, each told its seat's current number. A connection whose seat
@@ -190,6 +195,13 @@ class LiveTable:
                 conn.sent = text
                 conn.last_seq = seq
         self._remember(row.version, row.seq, row.state)
+        if self.spectator_chat not in (None, row.spectator_chat):
+            # The host opened or closed the players' chat to spectators: their history follows.
+            history = await self._chat_history(row, None)
+            for conn in self.connections:
+                if conn.seat is None:
+                    conn.push(history)
+        self.spectator_chat = row.spectator_chat
 
     async def _replay(self, game: Game[Any], after: int, upto: int) -> list[tuple[int, State | None]]:
         """States for the seqs between the cached one and the newest, rebuilt from the action log."""

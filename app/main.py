@@ -18,7 +18,7 @@ from starlette.exceptions import HTTPException as StarletteHTTPException
 from app import api, pages, stream
 from app.autoplay import Autoplay
 from app.db import ROOT, make_engine, migrate, sessionmaker
-from app.errors import ApiError, api_error_handler, http_error_handler, validation_error_handler
+from app.errors import ApiError, api_error_handler, validation_error_handler
 from app.guards import Guard
 from app.hub import Hub, RedisHub
 from app.janitor import sweep_forever
@@ -93,7 +93,7 @@ def create_app(settings: Settings | None = None, games: Mapping[str, Game[Any]] 
     app.add_middleware(Guard, settings=settings)
     app.add_exception_handler(ApiError, api_error_handler)
     app.add_exception_handler(RequestValidationError, validation_error_handler)
-    app.add_exception_handler(StarletteHTTPException, http_error_handler)
+    app.add_exception_handler(StarletteHTTPException, pages.http_error)
     app.include_router(api.router)
     app.include_router(stream.router)
     app.include_router(pages.router)

@@ -85,7 +85,7 @@ def state_message(
 
 def chat_public(chat: ChatRow) -> dict[str, Any]:
     return {"type": "chat", "id": chat.id, "channel": chat.channel.split(":")[0], "seat": chat.seat,
-            "name": chat.name, "text": chat.text, "at": aware(chat.created_at).isoformat()}
+            "name": chat.name, "text": chat.text, "at": aware(chat.created_at).isoformat(), "kind": chat.kind}
 
 
 def seat_public(seat: SeatRow) -> dict[str, Any]:
@@ -111,6 +111,7 @@ def table_facts(game: Game[Any], row: TableRow, seats: list[SeatRow], viewer: Vi
         if viewer is not None and row.status == "lobby" else None,
         "spectate_url": f"{base}/t/{row.id}/watch?key={row.spectate_key}",
         "next_table_id": row.next_table_id,
+        "spectator_chat": row.spectator_chat,
         "bot_kinds": list(game.bots),
         "teams": None if teams is None else {str(k): v for k, v in teams.items()},
         "turn_timer": row.turn_timer,

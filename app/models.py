@@ -37,6 +37,7 @@ class TableRow(Base):
     bots_waiting: Mapped[bool] = mapped_column(Boolean, default=False)
     spectators: Mapped[int] = mapped_column(Integer, default=0)
     next_table_id: Mapped[str | None] = mapped_column(String(32), nullable=True)
+    spectator_chat: Mapped[bool] = mapped_column(Boolean, default=True)  # spectators may read the table channel
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
     updated_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), index=True)
 
@@ -82,4 +83,5 @@ class ChatRow(Base):
     seat: Mapped[int | None] = mapped_column(Integer, nullable=True)
     name: Mapped[str] = mapped_column(String(64))
     text: Mapped[str] = mapped_column(Text)
+    kind: Mapped[str | None] = mapped_column(String(16), nullable=True)  # None: a person wrote it; "rematch": we did
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))

@@ -6,17 +6,20 @@ from pathlib import Path
 from typing import Any
 
 from fastapi import APIRouter, Request
-from fastapi.responses import HTMLResponse
+from fastapi.responses import HTMLResponse, Response
 from fastapi.templating import Jinja2Templates
+from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from app import fairness
 from app.api import game_public
 from app.db import ROOT
-from app.errors import ApiError
+from app.errors import ApiError, http_error_handler
+from app.names import NAME_MAX
 from app.service import TableService
 
 router = APIRouter()
 templates = Jinja2Templates(directory=str(ROOT / "templates"))
+templates.env.globals["NAME_MAX"] = NAME_MAX  # every name field allows what the server allows
 RULES_DIR = ROOT / "templates" / "rules"
 
 
@@ -32,6 +35,18 @@ def _page(request: Request, name: str, status: int = 200, **context: Any) -> HTM
 def _error_page(request: Request, exc: ApiError) -> HTMLResponse:
     return _page(request, "error.html", exc.status, title="Not found" if exc.status == 404 else "Sorry",
                  message=exc.message)
+
+
+MACHINE_PATHS = ("/api/", "/ws/", "/static/")  # programs read these: they get API.md's JSON errors
+
+
+async def http_error(request: Request, exc: Exception) -> Response:
+    """A mistyped page address gets a page a person can read; API, websocket and file paths keep the JSON error."""
+    assert isinstance(exc, StarletteHTTPException)
+    if exc.status_code == 404 and not request.url.path.startswith(MACHINE_PATHS):
+        return _page(request, "error.html", 404, title="Page not found",
+                     message="There is no page at this address: the link may be incomplete or mistyped.")
+    return await http_error_handler(request, exc)
 
 
 @router.get("/", response_class=HTMLResponse)

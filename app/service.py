@@ -222,7 +222,7 @@ class TableService:
 
     @runs_to_end
     async def create(self, game_id: str, name: str, options: Mapping[str, Any] | None,
-                     turn_timer: float | None) -> tuple[TableRow, str]:
+                     turn_timer: float | None, spectator_chat: bool = True) -> tuple[TableRow, str]:
         game = self.game(game_id)
         name = check_person_name(clean_text(name, NAME_MAX, "name"))
         try:
@@ -241,7 +241,7 @@ class TableService:
             id=secrets.token_urlsafe(9), game=game.id, options=parsed.model_dump(mode="json"), status="lobby",
             host_seat=0, invite_code=secrets.token_urlsafe(9), spectate_key=secrets.token_urlsafe(12), seed=seed,
             commitment=fairness.commitment(seed), seq=0, state=None, turn_timer=turn_timer, bots_waiting=False,
-            spectators=0, created_at=stamp, updated_at=stamp,
+            spectators=0, spectator_chat=spectator_chat, created_at=stamp, updated_at=stamp,
         )
         async with self.writing() as session:
             session.add(row)
@@ -467,16 +467,25 @@ class TableService:
         await self._mutate(table_id, change)
 
     @runs_to_end
+    async def set_spectator_chat(self, table_id: str, who: Holder, readable: bool) -> None:
+        """The host decides, at any time, whether spectators may read the players' table chat."""
+        def change(session: AsyncSession, row: TableRow, seats: list[SeatRow]) -> None:
+            self._require_host(row, seats, who)
+            row.spectator_chat = readable
+
+        await self._mutate(table_id, change)
+
+    @runs_to_end
     async def again(self, table_id: str, who: Holder) -> tuple[str, int, str]:
         """Play again: the first asker opens a new lobby with the same people; everyone gets a fresh token there.
         Two asking at once (even on two workers) meet at one new table: the loser of the race looks again."""
         token = secrets.token_urlsafe(24)
 
-        async def change(session: AsyncSession, row: TableRow, seats: list[SeatRow]) -> tuple[str, int]:
-            seat = seat_row(seats, who).seat
+        async def change(session: AsyncSession, row: TableRow, seats: list[SeatRow]) -> tuple[str, int, int | None]:
+            asker = seat_row(seats, who)
             if row.status != "finished" or row.state is None:
                 raise ApiError(409, "not_finished", "A rematch can be opened once the game has finished.")
-            new_id = row.next_table_id
+            new_id, notice = row.next_table_id, None
             if new_id is None:
                 new_row = self._rematch(row)
                 session.add(new_row)
@@ -485,12 +494,18 @@ class TableService:
                     session.add(SeatRow(table_id=new_row.id, seat=s.seat, name=s.name, bot=s.bot,
                                         token_hash=None, away=False, connections=0))
                 row.next_table_id = new_id = new_row.id
+                # Everyone at the old table hears who opened it, in the chat as well as on the result screen.
+                notice = ChatRow(table_id=row.id, channel="table", seat=asker.seat, name=asker.name,
+                                 text="started a rematch.", kind="rematch", created_at=now())
+                session.add(notice)
                 await session.flush()
-            await session.execute(update(SeatRow).where(SeatRow.table_id == new_id, SeatRow.seat == seat)
+            await session.execute(update(SeatRow).where(SeatRow.table_id == new_id, SeatRow.seat == asker.seat)
                                   .values(token_hash=hash_token(token)))
-            return new_id, seat
+            return new_id, asker.seat, None if notice is None else notice.id
 
-        new_id, seat = await self._mutate(table_id, change)
+        new_id, seat, notice_id = await self._mutate(table_id, change)
+        if notice_id is not None:
+            await self.hub.publish(table_id, {"kind": "chat", "id": notice_id})
         return new_id, seat, token
 
     def _rematch(self, old: TableRow) -> TableRow:
@@ -500,7 +515,7 @@ class TableService:
             id=secrets.token_urlsafe(9), game=old.game, options=old.options, status="lobby", host_seat=old.host_seat,
             invite_code=secrets.token_urlsafe(9), spectate_key=secrets.token_urlsafe(12), seed=seed,
             commitment=fairness.commitment(seed), seq=0, state=None, turn_timer=old.turn_timer,
-            bots_waiting=False, spectators=0, created_at=stamp, updated_at=stamp,
+            bots_waiting=False, spectators=0, spectator_chat=old.spectator_chat, created_at=stamp, updated_at=stamp,
         )
 
     # ----------------------------------------------------------------- reading

@@ -142,7 +142,8 @@ async def _read(websocket: WebSocket, service: TableService, conn: Connection, t
                 seq = await service.act(table_id, conn.holder, message["action"], message.get("expect_seq"))
                 conn.push({"type": "ack", "id": message_id, "seq": seq})
             elif kind == "chat":
-                await service.chat.post(table_id, conn.holder, message.get("text"), message.get("channel"), sender)
+                await service.chat.post(table_id, conn.holder, message.get("text"), message.get("channel"), sender,
+                                        message.get("name"))
             elif kind == "ping":
                 conn.push({"type": "pong", "id": message_id})
             elif kind == "auth":

@@ -83,6 +83,23 @@ def test_viewers_of_the_old_table_hear_about_the_new_one(client: TestClient) -> 
         assert message["status"] == "finished"
 
 
+def test_everyone_at_the_old_table_reads_who_opened_the_rematch(client: TestClient) -> None:
+    table = new_game(client, humans=2)
+    play_to_end(client, table)
+    with connect(client, ws_url(table, 0)) as alice, connect(client, ws_url(table, None)) as watcher:
+        opening(alice)
+        opening(watcher)
+        new_id = again(client, table.url, table.tokens[1])["table_id"]
+        for ws in (alice, watcher):
+            assert recv_until(ws, lambda m: m["type"] == "state")["table"]["next_table_id"] == new_id
+            notice = recv_until(ws, lambda m: m["type"] == "chat")
+            assert (notice["kind"], notice["name"], notice["seat"], notice["text"]) == (
+                "rematch", "Bob", 1, "started a rematch.")
+        again(client, table.url, table.tokens[0])  # joining it says nothing more
+    history = client.get(f"{table.url}/chat", headers=table.host).json()
+    assert [(c["kind"], c["name"]) for c in history] == [("rematch", "Bob")]
+
+
 def test_play_again_before_the_end(client: TestClient) -> None:
     table = new_game(client, humans=2)
     play(client, table, 0)

@@ -22,6 +22,7 @@ from tests.api.helpers import (
     ping,
     recv_until,
     reply,
+    public,
     snapshot,
     ws_url,
 )
@@ -42,21 +43,73 @@ def settle(*sockets: object) -> None:
         flush(ws)  # type: ignore[arg-type]
 
 
-def test_seat_chat_reaches_seats_not_spectators(client: TestClient) -> None:
+def test_seat_chat_reaches_seats_and_spectators_by_default(client: TestClient) -> None:
     table = new_game(client, humans=2)
     with connect(client, ws_url(table, 0)) as alice, connect(client, ws_url(table, 1)) as bob, \
             connect(client, ws_url(table, None)) as watcher:
         settle(alice, bob, watcher)
         alice.send_json({"type": "chat", "text": "good luck, Bob"})
-        for ws in (alice, bob):
+        for ws in (alice, bob, watcher):
             message = recv_until(ws, is_chat)
-            assert set(message) == {"type", "id", "channel", "seat", "name", "text", "at"}
-            assert (message["channel"], message["seat"], message["name"], message["text"]) == (
-                "table", 0, "Alice", "good luck, Bob")
+            assert set(message) == {"type", "id", "channel", "seat", "name", "text", "at", "kind"}
+            assert (message["channel"], message["seat"], message["name"], message["text"], message["kind"]) == (
+                "table", 0, "Alice", "good luck, Bob", None)
             assert isinstance(message["id"], int)
             assert datetime.fromisoformat(message["at"]).tzinfo is not None
+        assert chats(flush(alice) + flush(bob) + flush(watcher)) == []  # exactly once each
+
+
+def test_the_host_closes_and_reopens_the_players_chat_to_spectators(client: TestClient) -> None:
+    table = new_game(client, humans=2)
+    assert public(client, table)["spectator_chat"] is True
+    with connect(client, ws_url(table, 0)) as alice, connect(client, ws_url(table, None)) as watcher:
+        settle(alice, watcher)
+        alice.send_json({"type": "chat", "text": "before"})
+        recv_until(alice, is_chat)
+        recv_until(watcher, is_chat)
+        # Only the host decides; a refusal changes nothing.
+        assert_error(client.post(f"{table.url}/spectator-chat", json={"readable": False}, headers=table.headers(1)),
+                     403, "not_host")
+        assert_error(client.post(f"{table.url}/spectator-chat", json={"readable": "no"}, headers=table.host),
+                     422, "bad_request")
+        assert public(client, table)["spectator_chat"] is True
+        response = client.post(f"{table.url}/spectator-chat", json={"readable": False}, headers=table.host)
+        assert response.status_code == 200, response.text
+        # The spectator's history drops the players' lines, and their next lines do not reach it.
+        assert recv_until(watcher, lambda m: m["type"] == "state")["table"]["spectator_chat"] is False
+        history = recv_until(watcher, lambda m: m["type"] == "chat_history")
+        assert history["messages"] == []
+        alice.send_json({"type": "chat", "text": "just us"})
+        assert recv_until(alice, is_chat)["text"] == "just us"
         assert chats(flush(watcher)) == []
-        assert chats(flush(alice) + flush(bob)) == []  # exactly once each
+        assert client.get(f"{table.url}/chat", params={"spectate": table.spectate}).json() == []
+        client.post(f"{table.url}/spectator-chat", json={"readable": True}, headers=table.host)
+        history = recv_until(watcher, lambda m: m["type"] == "chat_history")
+        assert [m["text"] for m in history["messages"]] == ["before", "just us"]
+
+
+def test_a_table_can_start_with_the_players_chat_closed_to_spectators(client: TestClient) -> None:
+    table = new_game(client, humans=2, spectator_chat=False)
+    assert public(client, table)["spectator_chat"] is False
+    client.post(f"{table.url}/chat", json={"text": "private"}, headers=table.host)
+    assert client.get(f"{table.url}/chat", params={"spectate": table.spectate}).json() == []
+
+
+def test_a_spectator_may_pick_a_name(client: TestClient) -> None:
+    table = new_game(client, humans=2)
+    with connect(client, ws_url(table, 0)) as alice, connect(client, ws_url(table, None)) as watcher:
+        settle(alice, watcher)
+        watcher.send_json({"type": "chat", "text": "go Alice", "name": "  Grandma  "})
+        assert recv_until(watcher, is_chat)["name"] == "Grandma"
+        watcher.send_json({"type": "chat", "id": 4, "text": "hi", "name": "Bot Alice"})
+        assert_ws_error(reply(watcher), "bad_name", 4)
+        watcher.send_json({"type": "chat", "id": 5, "text": "hi", "name": "x" * 25})
+        assert_ws_error(reply(watcher), "too_long", 5)
+        # A seat always speaks under its own name.
+        alice.send_json({"type": "chat", "text": "thanks", "name": "Someone Else"})
+        assert recv_until(alice, is_chat)["name"] == "Alice"
+    assert [c["name"] for c in client.get(f"{table.url}/chat", params={"spectate": table.spectate}).json()] == [
+        "Grandma", "Alice"]
 
 
 def test_spectator_chat_reaches_spectators_only(client: TestClient) -> None:
@@ -148,7 +201,7 @@ def test_reconnecting_spectators_share_one_budget(client: TestClient) -> None:
     # Seats are not held back by the spectators' chatter.
     assert client.post(f"{table.url}/chat", json={"text": "hello"}, headers=table.host).status_code == 201
     watched = client.get(f"{table.url}/chat", params={"spectate": table.spectate}).json()
-    assert [c["text"] for c in watched] == [f"cheer {n}" for n in range(20)]
+    assert [c["text"] for c in watched] == [f"cheer {n}" for n in range(20)] + ["hello"]
 
 
 def test_html_is_sent_verbatim_and_control_characters_are_stripped(client: TestClient) -> None:
@@ -183,7 +236,7 @@ def test_chat_history_on_connect_shows_only_what_the_viewer_may_read(client: Tes
     with connect(client, ws_url(table, None)) as late_watcher:
         _, history = opening(late_watcher)
         assert [(m["name"], m["text"], m["channel"]) for m in history["messages"]] == [
-            ("Spectator", "from the stands", "spectators")]
+            ("Alice", "first", "table"), ("Spectator", "from the stands", "spectators"), ("Alice", "second", "table")]
 
 
 def test_chat_over_rest(client: TestClient) -> None:
@@ -195,7 +248,7 @@ def test_chat_over_rest(client: TestClient) -> None:
     seat_view = client.get(f"{table.url}/chat", headers=table.host).json()
     assert [(c["name"], c["text"]) for c in seat_view] == [("Bob", "hello")]
     spectator_view = client.get(f"{table.url}/chat", params=watch).json()
-    assert [(c["name"], c["text"]) for c in spectator_view] == [("Spectator", "hi all")]
+    assert [(c["name"], c["text"]) for c in spectator_view] == [("Bob", "hello"), ("Spectator", "hi all")]
 
 
 def test_chat_over_rest_refusals(client: TestClient) -> None:

@@ -213,6 +213,27 @@ def test_unknown_table_everywhere(client: TestClient) -> None:
 def test_unknown_route_and_method_have_the_error_shape(client: TestClient) -> None:
     assert_error(client.get("/api/nothing-here"), 404, "not_found")
     assert_error(client.delete("/api/games"), 405, "method_not_allowed")
+    assert_error(client.get("/ws/nothing-here"), 404, "not_found")
+    assert_error(client.get("/static/js/nothing.js"), 404, "not_found")
+
+
+def test_an_unknown_page_is_a_page_a_person_can_read(client: TestClient) -> None:
+    for path in ("/nothing-here", "/t", "/games/turncoats/rule", "/t/abc/sea"):
+        response = client.get(path)
+        assert response.status_code == 404
+        assert response.headers["content-type"].startswith("text/html")
+        assert "Page not found" in response.text and "incomplete or mistyped" in response.text
+        assert '<link rel="stylesheet" href="/static/css/site.css">' in response.text
+
+
+def test_whoever_holds_the_invite_may_learn_the_spectator_link(client: TestClient) -> None:
+    table = new_game(client, humans=2)
+    plain = public(client, table)
+    assert "spectate_url" not in plain
+    assert (plain["min_players"], plain["max_players"], plain["host_seat"]) == (2, 5, 0)
+    facts = client.get(table.url, params={"invite": table.invite}).json()
+    assert facts["spectate_url"] == f"http://testserver/t/{table.table_id}/watch?key={table.spectate}"
+    assert_error(client.get(table.url, params={"invite": table.invite + "x"}), 403, "bad_invite")
 
 
 # ----------------------------------------------------------------- join
