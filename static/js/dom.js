@@ -110,3 +110,17 @@ function focusKey(node) {
   const text = node.id || Object.keys(data).length ? "" : node.textContent.slice(0, 80);
   return JSON.stringify([node.tagName, node.id, data, text]);
 }
+
+// A live "12 / 24" under every input that names its counter (data-counter="<id of the hint>"), so a person sees the
+// limit before the server has to refuse anything.
+export function wireCounters(root = document) {
+  for (const input of root.querySelectorAll("input[data-counter]")) {
+    const hint = document.getElementById(input.dataset.counter);
+    if (!hint) continue;
+    const update = () => {
+      hint.textContent = `${input.value.length} / ${input.maxLength} characters`;
+    };
+    input.addEventListener("input", update);
+    update();
+  }
+}

@@ -83,7 +83,9 @@ function recordTable(items, columns, ctx, depth) {
       }),
     );
   });
-  return h("div", { class: "table-scroll" }, h("table", { class: "struct-table" }, h("thead", {}, head), h("tbody", {}, rows)));
+  // Focusable, so a keyboard can scroll a table wider than the screen.
+  return h("div", { class: "table-scroll", tabindex: "0", role: "region", "aria-label": "Table" },
+    h("table", { class: "struct-table" }, h("thead", {}, head), h("tbody", {}, rows)));
 }
 
 export function namesFrom(message) {

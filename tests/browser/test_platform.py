@@ -92,7 +92,10 @@ def test_invite_spectate_and_chat(browser, server: ServerProcess) -> None:  # ty
         host.fill("#chat-text", "hello <i>table</i>")
         host.click("#chat-send")
         expect(guest.locator("#chat-messages")).to_contain_text("hello <i>table</i>")
+        # The spectator opens in the spectators' channel and reads the players' under its own tab.
         expect(watcher.locator("#chat-messages")).not_to_contain_text("hello")
+        watcher.click("#chat-tabs button[data-channel=table]")
+        expect(watcher.locator("#chat-messages")).to_contain_text("hello <i>table</i>")
 
         host.click("#start")
         expect(watcher.locator("#game")).to_be_visible()

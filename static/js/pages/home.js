@@ -1,7 +1,7 @@
 // Home page: pick a game, fill its options, create a table and go to it as the host.
 
 import { api, rememberName, rememberedName, storeToken } from "../client.js";
-import { readJson } from "../dom.js";
+import { readJson, wireCounters } from "../dom.js";
 import { buildFields } from "../schema-form.js";
 
 const games = readJson("games-data") ?? [];
@@ -61,6 +61,7 @@ form.addEventListener("submit", async (event) => {
     name,
     options,
     turn_timer: seconds === "" ? null : Number(seconds),
+    spectator_chat: document.getElementById("spectator-chat").checked,
   };
   createButton.disabled = true;
   try {
@@ -75,4 +76,5 @@ form.addEventListener("submit", async (event) => {
 });
 
 nameInput.value = rememberedName();
+wireCounters();
 selectGame(new URLSearchParams(location.search).get("game") ?? gameSelect.value);

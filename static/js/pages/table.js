@@ -2,7 +2,8 @@
 // lobby, the game or the result from the latest state message.
 
 import { api, clearToken, connect, loadToken, rememberName, rememberedName, renderLoop, storeToken } from "../client.js";
-import { absoluteUrl, readJson, setLink, toast, wireCopyButtons } from "../dom.js";
+import { absoluteUrl, h, readJson, setLink, toast, wireCopyButtons, wireCounters } from "../dom.js";
+import { createAlerts } from "../table/alerts.js";
 import { createChat } from "../table/chat.js";
 import { createLobby } from "../table/lobby.js";
 import { createPlay } from "../table/play.js";
@@ -11,8 +12,8 @@ import { nameOf } from "../table/seats.js";
 
 const { table_id: tableId, game, spectate_key: spectateKey, invite } = readJson("table-data");
 const el = (id) => document.getElementById(id);
-const baseTitle = document.title;
 const ACT_TIMEOUT_MS = 15_000;
+const FRESH_LINK = `tabletop:fresh-seat-link:${tableId}`; // set by the seat-link page for the token it just stored
 
 let token = loadToken(tableId);
 let conn = null;
@@ -21,13 +22,27 @@ let everOpened = false;
 let views = null; // lobby, play, result and chat, made once we know who we are
 const pending = new Map(); // act id -> {seq, resolve, reject}
 let actCounter = 0;
+let lost = false; // the connection dropped after it had been open: the page shows it and waits
+let resultShown = false;
+const alerts = createAlerts({ title: game.title });
 
 wireCopyButtons();
+wireCounters();
 
+// While the connection is down nothing on the table can be done: say so at the top of the screen, grey the table out
+// and make it inert, so a tap cannot look accepted and then fail.
 function setConn(state) {
   const badge = el("conn");
   badge.dataset.state = state;
   badge.textContent = { open: "online", connecting: everOpened ? "reconnecting…" : "connecting…", offline: "offline" }[state];
+  const down = everOpened && state !== "open";
+  el("conn-bar").hidden = !down;
+  el("conn-bar").textContent = state === "offline" ? "Disconnected." : "Connection lost. Reconnecting…";
+  document.body.classList.toggle("connection-lost", down);
+  for (const id of ["lobby", "play", "result"]) el(id).inert = down;
+  el("chat-send").disabled = down;
+  if (lost && state === "open") toast("Back online.", "info");
+  lost = down;
 }
 
 function gate(text, { join = false } = {}) {
@@ -35,6 +50,47 @@ function gate(text, { join = false } = {}) {
   el("gate").hidden = false;
   el("gate-message").textContent = text;
   el("join-form").hidden = !join;
+  el("gate-heading").textContent = join ? "Join this table" : "This table";
+  el("conn-bar").hidden = true; // nothing is being reconnected any more
+  document.body.classList.remove("connection-lost");
+  describeTable(join);
+}
+
+// The gate shows whose table this is, the game and who sits where; when joining is not possible, an invitee is
+// offered to watch instead (the invite code buys the spectator link).
+async function describeTable(join) {
+  let facts;
+  try {
+    const query = invite ? `?invite=${encodeURIComponent(invite)}` : "";
+    facts = await api("GET", `/api/tables/${encodeURIComponent(tableId)}${query}`);
+  } catch {
+    return; // the message already says what went wrong
+  }
+  const host = facts.seats.find((seat) => seat.seat === facts.host_seat)?.name;
+  const status = { lobby: "waiting in the lobby", playing: "being played", finished: "finished" }[facts.status] ?? facts.status;
+  el("gate-summary").textContent =
+    `${host ? `${host}'s table` : "A table"} of ${game.title}, ${status}: ${facts.seats.length} of ${facts.max_players} seats taken.`;
+  el("gate-seats").replaceChildren(...facts.seats.map((seat) => h(
+    "li", { class: "seat" },
+    h("span", { class: "seat-number", text: `Seat ${seat.seat + 1}` }),
+    h("span", { class: "seat-name", text: seat.name }),
+    seat.seat === facts.host_seat ? h("span", { class: "badge host", text: "host" }) : null,
+    seat.bot ? h("span", { class: "badge bot", text: "bot" }) : null,
+  )));
+  el("gate-table").hidden = false;
+  const full = facts.seats.length >= facts.max_players;
+  const canJoin = facts.status === "lobby" && !full;
+  if (join && !canJoin) {
+    el("join-form").hidden = true;
+    el("gate-heading").textContent = "This table";
+    el("gate-message").textContent = facts.status !== "lobby"
+      ? "This game has already started, so no one can join it now. You can watch it instead."
+      : `The table is full (${facts.max_players} seats). You can watch the game instead.`;
+  }
+  if (facts.spectate_url && (!join || !canJoin)) {
+    el("watch-link").href = facts.spectate_url;
+    el("gate-watch").hidden = false;
+  }
 }
 
 function stop() {
@@ -56,6 +112,7 @@ function sendAction(message, action) {
       return;
     }
     pending.set(id, { seq: message.seq, resolve, reject });
+    alerts.moved();
     setTimeout(() => settle(id, null), ACT_TIMEOUT_MS);
   });
 }
@@ -103,18 +160,22 @@ function draw(message) {
   if (finished) {
     views.play.renderer().then((module) => {
       if (current === message || current?.result) views.result.render(current, module);
+      if (!resultShown) showResult();
     });
   }
   views.chat.render(message);
+  alerts.update(status === "playing" && (views.play.yourTurn?.(message) ?? (message.legal ?? []).length > 0));
+}
 
-  const yourMove = (message.legal ?? []).length > 0;
-  document.title = yourMove && document.hidden ? `● Your move · ${baseTitle}` : baseTitle;
+// However far down the page someone is (a phone shows the board, then log and chat), the result comes into view.
+function showResult() {
+  resultShown = true;
+  const section = el("result");
+  section.scrollIntoView({ block: "start" });
+  el("result-heading")?.focus({ preventScroll: true });
 }
 
 const push = renderLoop(draw);
-document.addEventListener("visibilitychange", () => {
-  if (!document.hidden) document.title = baseTitle;
-});
 
 // ---- the live connection
 
@@ -123,6 +184,7 @@ function onMessage(message) {
     case "state":
       if (current && message.seq < current.seq) return; // an older message overtaken by a reconnect
       current = message;
+      fromSeatLink = false; // the token is good
       for (const [id, entry] of pending) if (message.seq > entry.seq) settle(id, null);
       push(current);
       break;
@@ -133,6 +195,7 @@ function onMessage(message) {
       break;
     case "chat":
       views.chat.add(message);
+      if (message.kind === "rematch" && current) push(current); // the result screen names who opened it
       break;
     case "chat_history":
       views.chat.replace(message.messages);
@@ -164,6 +227,11 @@ function refused(status, reason) {
   if (token) {
     clearToken(tableId);
     token = null;
+    if (fromSeatLink) {
+      gate("This seat link is incomplete or mistyped: no seat here has it. Copy the whole link again, or ask " +
+        "the host for the invite link.");
+      return;
+    }
     if (invite) {
       gate(`Your seat here is no longer valid${said}. You can join again:`, { join: true });
       return;
@@ -213,9 +281,14 @@ function begin(who) {
   views ??= {
     lobby: createLobby({ tableId, game, getToken, onLeft: left }),
     play: createPlay({ tableId, game, getToken, act: sendAction, redraw: () => current && push(current) }),
-    result: createResult({ tableId, getToken }),
-    chat: createChat({ send: (obj) => conn?.send(obj) ?? false }),
+    chat: createChat({
+      send: (obj) => conn?.send(obj) ?? false,
+      setSpectatorChat: (readable) => api("POST", `/api/tables/${encodeURIComponent(tableId)}/spectator-chat`,
+        { readable }, token),
+      joinRematch: (button) => el("again")?.click() ?? button.remove(),
+    }),
   };
+  views.result ??= createResult({ tableId, getToken, rematchBy: () => views.chat.rematchBy() });
   current = null;
   setConn("connecting");
   conn = connect({ tableId, token: who.token, spectate: who.spectate, onMessage, onStatus });
@@ -234,6 +307,7 @@ function showJoin() {
   gate("", { join: true });
   const input = el("join-name");
   if (!input.value) input.value = rememberedName();
+  input.dispatchEvent(new Event("input")); // the character counter
   input.focus();
 }
 
@@ -262,6 +336,15 @@ el("join-form").addEventListener("submit", async (event) => {
     button.disabled = false;
   }
 });
+
+// A token the seat-link page has just stored, not yet proven good: if it is refused, the link itself was wrong.
+let fromSeatLink = false;
+try {
+  fromSeatLink = sessionStorage.getItem(FRESH_LINK) === "1";
+  sessionStorage.removeItem(FRESH_LINK);
+} catch {
+  // storage blocked: the general wording is used
+}
 
 // The spectator link always spectates, even in a browser that also holds a seat here.
 if (spectateKey) begin({ spectate: spectateKey });

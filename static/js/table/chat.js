@@ -1,17 +1,27 @@
 // The chat panel: channel tabs, message list and the send form. The server decides who receives what.
+// Spectators read the players' table channel when the host allows it, and write in their own under a chosen name.
 
+import { rememberName, rememberedName } from "../client.js";
 import { h, keepFocus, toast } from "../dom.js";
-import { teamOf } from "./seats.js";
+import { isHost, teamOf } from "./seats.js";
 
 const KEEP = 300; // messages kept per channel
 const ORDER = ["table", "team", "spectators"];
 
-export function createChat({ send }) {
+export function createChat({ send, setSpectatorChat, joinRematch }) {
   const tabs = document.getElementById("chat-tabs");
   const list = document.getElementById("chat-messages");
   const form = document.getElementById("chat-form");
   const input = document.getElementById("chat-text");
   const readonly = document.getElementById("chat-readonly");
+  const nameField = document.getElementById("chat-name-field");
+  const nameInput = document.getElementById("chat-name");
+  const audience = document.getElementById("chat-audience");
+  const hostField = document.getElementById("chat-host");
+  const hostToggle = document.getElementById("spectator-chat");
+  let spectatorsRead = true;
+  let seated = false;
+  let rematchBy = null;
 
   const messages = new Map(); // channel -> [chat]
   const unread = new Map();
@@ -58,12 +68,19 @@ export function createChat({ send }) {
 
   function line(chat) {
     const time = new Date(chat.at);
+    const notice = chat.kind === "rematch";
     return h(
       "li",
-      { class: "chat-line", dataset: { seat: chat.seat === null || chat.seat === undefined ? "" : String(chat.seat) } },
+      {
+        class: `chat-line${notice ? " notice" : ""}`,
+        dataset: { seat: chat.seat === null || chat.seat === undefined ? "" : String(chat.seat), kind: chat.kind ?? "" },
+      },
       h("span", { class: "chat-name", text: chat.name ?? "?" }),
       " ",
       h("span", { class: "chat-text", text: chat.text ?? "" }),
+      notice && seated
+        ? [" ", h("button", { type: "button", class: "small", text: "Join", onclick: (event) => joinRematch(event.currentTarget) })]
+        : null,
       Number.isNaN(time.getTime())
         ? null
         : h("time", { datetime: chat.at, text: time.toLocaleTimeString([], { hour: "2-digit", minute: "2-digit" }) }),
@@ -78,6 +95,9 @@ export function createChat({ send }) {
     const canWrite = writable.includes(active);
     form.hidden = !canWrite;
     readonly.hidden = canWrite || active === null;
+    nameField.hidden = !(canWrite && active === "spectators");
+    audience.hidden = !(seated && active === "table");
+    audience.textContent = spectatorsRead ? "Spectators can read this channel." : "Only the players read this channel.";
   }
 
   function select(channel) {
@@ -100,15 +120,43 @@ export function createChat({ send }) {
     event.preventDefault();
     const text = input.value.trim();
     if (!text || !active) return;
-    if (send({ type: "chat", text: text.slice(0, 300), channel: active })) input.value = "";
+    const message = { type: "chat", text: text.slice(0, 300), channel: active };
+    const name = nameInput.value.trim();
+    if (active === "spectators" && name) {
+      message.name = name;
+      rememberName(name);
+    }
+    if (send(message)) input.value = "";
     else toast("Not connected; your message was not sent. Try again in a moment.");
   });
+
+  hostToggle.addEventListener("change", async () => {
+    hostToggle.disabled = true;
+    try {
+      await setSpectatorChat(hostToggle.checked);
+    } catch (error) {
+      hostToggle.checked = !hostToggle.checked;
+      toast(error.message);
+    } finally {
+      hostToggle.disabled = false;
+    }
+  });
+  nameInput.value = rememberedName();
+  nameInput.dispatchEvent(new Event("input"));
 
   return {
     // Channels follow the seat: spectators write to "spectators", seats to "table" and their team if any.
     render(message) {
       const seat = message.you?.seat;
       const team = teamOf(message, seat);
+      seated = seat !== null && seat !== undefined;
+      hostField.hidden = !isHost(message);
+      const readable = message.table?.spectator_chat !== false;
+      if (!hostToggle.disabled) hostToggle.checked = readable;
+      if (readable !== spectatorsRead) {
+        spectatorsRead = readable;
+        drawMessages();
+      }
       const next = seat === null || seat === undefined ? ["spectators"] : team !== null ? ["table", "team"] : ["table"];
       if (active !== null && team === teamName && next.join() === writable.join()) return; // nothing new to draw
       teamName = team;
@@ -119,6 +167,10 @@ export function createChat({ send }) {
     },
     add(chat) {
       const channel = store(chat);
+      if (chat.kind === "rematch") {
+        rematchBy = chat.name;
+        toast(`${chat.name} started a rematch.`, "info");
+      }
       if (channel !== active) unread.set(channel, (unread.get(channel) ?? 0) + 1);
       drawTabs();
       if (channel === active) drawMessages();
@@ -126,9 +178,14 @@ export function createChat({ send }) {
     replace(history) {
       messages.clear();
       unread.clear();
-      for (const chat of history ?? []) store(chat);
+      for (const chat of history ?? []) {
+        store(chat);
+        if (chat.kind === "rematch") rematchBy = chat.name;
+      }
+      if (active !== null && !channels().includes(active)) active = writable[0] ?? null;
       drawTabs();
       drawMessages();
     },
+    rematchBy: () => rematchBy,
   };
 }

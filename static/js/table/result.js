@@ -10,6 +10,50 @@ function joinNames(names) {
   return `${names.slice(0, -1).join(", ")} and ${names[names.length - 1]}`;
 }
 
+function ordinal(n) {
+  const tens = n % 100;
+  const suffix = tens >= 11 && tens <= 13 ? "th" : { 1: "st", 2: "nd", 3: "rd" }[n % 10] ?? "th";
+  return `${n}${suffix}`;
+}
+
+// Which seats a ranking entry names: a seat, a tie, or a row with `seat`/`seats`.
+function entrySeats(entry) {
+  if (Number.isInteger(entry)) return [entry];
+  if (Array.isArray(entry)) return entry.filter(Number.isInteger);
+  if (entry && typeof entry === "object") {
+    if (Number.isInteger(entry.seat)) return [entry.seat];
+    if (Array.isArray(entry.seats)) return entry.seats;
+  }
+  return [];
+}
+
+// The line that speaks to this person: their team's fate in a team game, else their place.
+export function personalLine(message) {
+  const you = message.you?.seat;
+  const result = message.result ?? {};
+  if (you === null || you === undefined) return null;
+  const winners = result.winners ?? [];
+  const ranking = result.ranking ?? [];
+  const mine = ranking.find((entry) => entrySeats(entry).includes(you));
+  const team = mine?.team ?? message.table?.teams?.[String(you)] ?? null;
+  if (team !== null && team !== undefined) {
+    if (winners.length === 0) return `No team won. You played for ${team}.`;
+    return winners.includes(you) ? `Your team won (${team}).` : `Your team lost (${team}).`;
+  }
+  const index = ranking.indexOf(mine);
+  if (index >= 0) {
+    const won = winners.includes(you);
+    // Winners share first place whatever order the ranking lists them in.
+    const place = Number.isInteger(mine?.rank) ? mine.rank : won ? 1
+      : 1 + ranking.slice(0, index).reduce((sum, entry) => sum + Math.max(1, entrySeats(entry).length), 0);
+    const tied = entrySeats(mine).length > 1 || (won && winners.length > 1) ? " (tied)" : "";
+    const players = (message.table?.seats ?? []).length || ranking.length;
+    return `${won ? "You won! " : ""}You finished ${ordinal(place)} of ${players}${tied}.`;
+  }
+  if (winners.length === 0) return null;
+  return winners.includes(you) ? "You won!" : "You did not win this time.";
+}
+
 function rankingItem(message, entry) {
   if (Number.isInteger(entry)) return h("li", { text: nameOf(message, entry) });
   if (Array.isArray(entry)) return h("li", { text: joinNames(entry.map((seat) => nameOf(message, seat))) + " (tied)" });
@@ -25,7 +69,7 @@ function rankingItem(message, entry) {
   return h("li", { text: String(entry) });
 }
 
-export function createResult({ tableId, getToken }) {
+export function createResult({ tableId, getToken, rematchBy }) {
   const section = document.getElementById("result");
   let drawnKey = "";
 
@@ -47,7 +91,8 @@ export function createResult({ tableId, getToken }) {
     render(message, renderer) {
       const result = message.result;
       const table = message.table ?? {};
-      const key = JSON.stringify([result, table.seed, table.next_table_id, namesFrom(message), Boolean(renderer)]);
+      const key = JSON.stringify([result, table.seed, table.next_table_id, namesFrom(message), Boolean(renderer),
+        rematchBy()]);
       if (key === drawnKey) return;
       drawnKey = key;
 
@@ -56,6 +101,7 @@ export function createResult({ tableId, getToken }) {
       const winnerNames = winners.map((seat) => nameOf(message, seat));
       const headline = winners.length === 0 ? "No one won." : `${winners.length > 1 ? "Winners" : "Winner"}: ${joinNames(winnerNames)}`;
       const youWon = you !== null && you !== undefined && winners.includes(you);
+      const personal = personalLine(message);
 
       const reveal = h("div", { class: "reveal" });
       if (typeof renderer?.renderResult === "function") renderer.renderResult(reveal, message);
@@ -69,9 +115,15 @@ export function createResult({ tableId, getToken }) {
       againButton?.addEventListener("click", () => again(againButton, error));
 
       const parts = [
-        h("h2", { id: "result-heading", text: "Game over" }),
+        h("h2", { id: "result-heading", text: "Game over", tabindex: "-1" }),
         h("p", { class: "headline", text: headline }),
-        youWon ? h("p", { class: "you-won", text: "You won!" }) : null,
+        personal ? h("p", { id: "personal-result", class: youWon ? "you-won" : "you-lost", text: personal }) : null,
+        table.next_table_id && seated
+          ? h("p", { class: "banner rematch-banner", role: "status" },
+            rematchBy() ? `${rematchBy()} started a rematch.` : "A rematch is open.")
+          : null,
+        againButton ? h("div", { class: "card-actions" }, againButton) : null,
+        error,
         // A game's own result screen draws its ranking; the generic list is for games without one.
         ...(result.ranking?.length && typeof renderer?.renderResult !== "function"
           ? [h("h3", { text: "Ranking" }), h("ol", { class: "ranking" }, result.ranking.map((entry) => rankingItem(message, entry)))]
@@ -81,8 +133,6 @@ export function createResult({ tableId, getToken }) {
         h("h3", { text: "Fair shuffle" }),
         h("p", {}, "Seed: ", h("code", { class: "hash", id: "seed", text: table.seed ?? "not revealed yet" })),
         h("p", {}, h("a", { href: `/t/${encodeURIComponent(tableId)}/verify`, text: "Verify the shuffle" })),
-        againButton ? h("div", { class: "card-actions" }, againButton) : null,
-        error,
       ];
       keepFocus(section, () => section.replaceChildren(...parts.filter(Boolean)));
     },

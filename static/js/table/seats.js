@@ -24,22 +24,27 @@ export function isHost(message) {
   return message.you?.seat !== null && message.you?.seat !== undefined && message.you.seat === message.table?.host_seat;
 }
 
-// One seat as a list item; `actions` are extra controls (buttons) appended by the caller.
-export function seatItem(message, seat, actions = []) {
+// One seat as a list item; `actions` are extra controls (buttons) appended by the caller. `turn` marks a seat whose
+// move everyone may know about (the renderer says which).
+export function seatItem(message, seat, actions = [], { turn = false } = {}) {
   const you = message.you?.seat === seat.seat;
   const host = message.table?.host_seat === seat.seat;
   const team = teamOf(message, seat.seat);
   const presence = seat.bot ? "bot" : !seat.connected ? "offline" : seat.away ? "away" : "online";
-  const presenceText = { bot: "bot", offline: "disconnected", away: "away", online: "connected" }[presence];
   return h(
     "li",
-    { class: `seat${you ? " you" : ""}`, dataset: { seat: String(seat.seat), presence } },
-    h("span", { class: `dot ${presence}`, title: presenceText, "aria-label": presenceText, role: "img" }),
+    { class: `seat${you ? " you" : ""}${turn ? " turn" : ""}`, dataset: { seat: String(seat.seat), presence } },
+    turn ? h("span", { class: "turn-mark", text: "▶", "aria-hidden": "true" }) : null,
+    // The colour is a help; the words say it too.
+    h("span", { class: `dot ${presence}`, "aria-hidden": "true" }),
     h("span", { class: "seat-name", text: seat.name }),
+    turn ? h("span", { class: "badge turn", text: "to play" }) : null,
     you ? h("span", { class: "badge you", text: "you" }) : null,
     host ? h("span", { class: "badge host", text: "host" }) : null,
     seat.bot ? h("span", { class: "badge bot", text: "bot" }) : null,
-    seat.away && !seat.bot ? h("span", { class: "badge away", text: "away" }) : null,
+    presence === "online" ? h("span", { class: "presence-text", text: "online" }) : null,
+    presence === "offline" ? h("span", { class: "badge offline", text: "offline" }) : null,
+    presence === "away" ? h("span", { class: "badge away", text: "away" }) : null,
     team !== null ? h("span", { class: "badge team", text: `team ${team}` }) : null,
     actions.length ? h("span", { class: "seat-actions" }, actions) : null,
   );

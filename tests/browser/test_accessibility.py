@@ -1,0 +1,115 @@
+"""axe-core in Chromium: no serious or critical WCAG 2 A/AA violation on the home, lobby, table, result, rules and
+verify pages, at laptop and phone sizes, for every game with a renderer of its own."""
+
+from __future__ import annotations
+
+import re
+import time
+from collections.abc import Iterator
+from pathlib import Path
+
+import axe_playwright_python
+import httpx
+import pytest
+from playwright.sync_api import Browser, BrowserContext, Page, expect
+
+from tests.browser.test_platform import create_table, play_to_the_end
+from tests.conftest import ServerProcess
+
+AXE = Path(axe_playwright_python.__file__).parent / "axe.min.js"
+SIZES = {"laptop": {"width": 1366, "height": 768}, "phone": {"width": 390, "height": 844}}
+GAMES = ["turncoats", "patriots-and-redcoats"]
+
+RUN_AXE = """async () => {
+  const result = await axe.run(document, { runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'] } });
+  return result.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id} (${v.impact}): ${v.help} at ${v.nodes.slice(0, 3).map((n) => n.target.join(' ')).join(' | ')}`);
+}"""
+
+
+@pytest.fixture(params=list(SIZES))
+def sized(request, browser: Browser) -> Iterator[BrowserContext]:  # type: ignore[no-untyped-def]
+    # The page's Content-Security-Policy allows only its own scripts; axe is injected by the test.
+    ctx = browser.new_context(viewport=SIZES[request.param], bypass_csp=True,
+                              is_mobile=request.param == "phone", has_touch=request.param == "phone")
+    ctx.set_default_timeout(15_000)
+    yield ctx
+    ctx.close()
+
+
+def finished_table(server: ServerProcess, game: str, seats: int) -> tuple[str, str]:
+    """A game played to its end by bots, the host's seat included; returns the table and the host's token."""
+    created = httpx.post(f"{server.url}/api/tables", json={"game": game, "name": "Alice"}).json()
+    table_id, token = created["table_id"], created["token"]
+    url, auth = f"{server.url}/api/tables/{table_id}", {"Authorization": f"Bearer {token}"}
+    httpx.post(f"{url}/bots", json={"count": seats - 1}, headers=auth).raise_for_status()
+    httpx.post(f"{url}/start", headers=auth).raise_for_status()
+    httpx.post(f"{url}/seats/0/bot", json={}, headers=auth).raise_for_status()
+    deadline = time.monotonic() + 60
+    while httpx.get(url).json()["status"] != "finished":
+        assert time.monotonic() < deadline, "the bots did not finish the game"
+        time.sleep(0.2)
+    return table_id, token
+
+
+def violations(page: Page) -> list[str]:
+    page.wait_for_load_state("load")
+    page.add_script_tag(path=str(AXE))
+    found: list[str] = page.evaluate(RUN_AXE)
+    return found
+
+
+def check(page: Page, where: str) -> None:
+    found = violations(page)
+    assert not found, f"{where}:\n" + "\n".join(found)
+
+
+def test_platform_pages(sized: BrowserContext, server: ServerProcess) -> None:
+    page = sized.new_page()
+    page.goto(server.url + "/")
+    check(page, "home")
+    table_id = create_table(page, server)
+    expect(page.locator("#lobby")).to_be_visible()
+    check(page, "lobby")
+    page.fill("#bot-count", "2")
+    page.click("#add-bots")
+    expect(page.locator("#lobby-seats li")).to_have_count(3)
+    page.click("#start")
+    expect(page.locator("#legal")).to_be_visible()
+    check(page, "table (generic renderer)")
+    play_to_the_end(page)
+    expect(page.locator("#result")).to_be_visible()
+    check(page, "result (generic renderer)")
+    page.goto(f"{server.url}/t/{table_id}/verify")
+    expect(page.locator("#browser-verdict")).to_contain_text(re.compile("match", re.I))
+    check(page, "verify")
+    page.goto(server.url + "/no/such/page")
+    check(page, "not found")
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_game_pages(sized: BrowserContext, server: ServerProcess, game: str) -> None:
+    page = sized.new_page()
+    page.goto(f"{server.url}/games/{game}/rules")
+    check(page, f"{game} rules")
+    page.goto(server.url + "/")
+    page.fill("#name", "Alice")
+    page.select_option("#game", game)
+    page.click("#create")
+    page.wait_for_url(re.compile(r"/t/[^/?#]+$"))
+    seats = 4 if game == "patriots-and-redcoats" else 2
+    page.fill("#bot-count", str(seats - 1))
+    page.click("#add-bots")
+    expect(page.locator("#lobby-seats li")).to_have_count(seats)
+    check(page, f"{game} lobby")
+    page.click("#start")
+    expect(page.locator("#game > *").first).to_be_visible()
+    page.wait_for_timeout(500)  # the renderer's first full draw
+    check(page, f"{game} table")
+
+    table_id, token = finished_table(server, game, seats)
+    page.goto(f"{server.url}/t/{table_id}/seat#{token}")
+    expect(page.locator("#result")).to_be_visible()
+    page.wait_for_timeout(500)  # the game's own result screen
+    check(page, f"{game} result")

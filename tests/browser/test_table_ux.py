@@ -1,0 +1,263 @@
+"""What friends on phones and laptops meet around any game (issue 9): the result coming into view with a personal
+line, the turn banner and alerts, a lost connection, the join page, name limits, spectators in the chat, the rematch
+notice and readable error pages. The test game and its generic renderer stand in for every game here."""
+
+from __future__ import annotations
+
+import re
+
+import httpx
+from playwright.sync_api import Browser, BrowserContext, Page, expect
+
+from tests.browser.test_platform import create_table, play_to_the_end
+from tests.conftest import ServerProcess
+
+IN_VIEW = """(selector) => {
+  const box = document.querySelector(selector)?.getBoundingClientRect();
+  return Boolean(box) && box.height > 0 && box.top >= 0 && box.top < window.innerHeight;
+}"""
+
+
+def start_against_bots(page: Page, server: ServerProcess, bots: int = 1) -> str:
+    table_id = create_table(page, server)
+    page.fill("#bot-count", str(bots))
+    page.click("#add-bots")
+    expect(page.locator("#lobby-seats li")).to_have_count(bots + 1)
+    page.click("#start")
+    expect(page.locator("#game")).to_be_visible()
+    return table_id
+
+
+def invite_of(page: Page) -> str:
+    expect(page.locator("#invite-link")).to_have_value(re.compile("invite="))
+    return page.locator("#invite-link").input_value()
+
+
+def test_on_a_phone_the_result_comes_into_view_with_a_personal_line(phone: BrowserContext,
+                                                                    server: ServerProcess) -> None:
+    page = phone.new_page()
+    start_against_bots(page, server, bots=2)
+    play_to_the_end(page)
+    page.wait_for_function(IN_VIEW, arg="#result-heading")
+    expect(page.locator("#personal-result")).to_have_text(
+        re.compile(r"^(You won! )?You finished (1st|2nd|3rd) of 3( \(tied\))?\.$"))
+    # Every part of the table fits the phone's width.
+    assert page.evaluate("document.documentElement.scrollWidth") <= 390
+
+
+def test_the_turn_banner_and_the_alerts_a_person_turns_on(browser: Browser, server: ServerProcess) -> None:
+    context = browser.new_context()
+    context.grant_permissions(["notifications"], origin=server.url)
+    # Count the sounds and notifications, and let the test say when the tab is in the background.
+    context.add_init_script("""
+      window.__sounds = 0; window.__notes = []; window.__hidden = false;
+      Object.defineProperty(document, 'hidden', { get: () => window.__hidden });
+      const Real = window.AudioContext;
+      window.AudioContext = class extends Real {
+        createOscillator() { window.__sounds += 1; return super.createOscillator(); }
+      };
+      window.Notification = class { constructor(title, options) { window.__notes.push(title); }
+        static get permission() { return 'granted'; } static requestPermission() { return Promise.resolve('granted'); } };
+    """)
+    try:
+        page = context.new_page()
+        start_against_bots(page, server)
+        banner = page.locator("#turn-banner")
+        expect(page.locator("#alerts")).to_have_text("Turn alerts: off")
+        expect(banner).to_have_text("Your turn")
+        assert page.evaluate("window.__sounds") == 0  # off until the person turns it on
+
+        page.click("#alerts")
+        expect(page.locator("#alerts")).to_have_attribute("aria-pressed", "true")
+        page.reload()
+        expect(page.locator("#alerts")).to_have_text("Turn alerts: on")  # remembered by this browser
+        expect(banner).to_be_visible()
+
+        # In the background, the next turn sounds, notifies and flashes the title.
+        page.evaluate("window.__hidden = true; window.__sounds = 0")
+        page.locator("#legal button[data-action]:not([disabled])").first.click()
+        page.wait_for_function("() => window.__notes.length > 0")
+        assert page.evaluate("window.__sounds") > 0
+        page.wait_for_function("() => document.title.startsWith('● Your turn')")
+    finally:
+        context.close()
+
+
+def test_a_lost_connection_is_shown_and_the_table_waits(context: BrowserContext, server: ServerProcess) -> None:
+    page = context.new_page()
+    start_against_bots(page, server)
+    expect(page.locator("#legal button[data-action]").first).to_be_visible()
+    bar = page.locator("#conn-bar")
+    expect(bar).to_be_hidden()
+
+    server.kill()
+    expect(bar).to_have_text("Connection lost. Reconnecting…")
+    assert page.evaluate("document.getElementById('play').inert")
+    page.evaluate("window.scrollTo(0, document.body.scrollHeight)")  # a phone scrolled down to the chat
+    assert page.evaluate(IN_VIEW, "#conn-bar")
+    server.start()
+    expect(bar).to_be_hidden(timeout=20_000)
+    expect(page.locator("#toast")).to_have_text("Back online.")
+    assert not page.evaluate("document.getElementById('play').inert")
+
+
+def test_the_join_page_shows_the_table_and_offers_to_watch(browser: Browser, server: ServerProcess) -> None:
+    host_ctx, late_ctx = browser.new_context(), browser.new_context()
+    try:
+        host = host_ctx.new_page()
+        create_table(host, server, "Alice")
+        invite = invite_of(host)
+        host.fill("#bot-count", "1")
+        host.click("#add-bots")
+        expect(host.locator("#lobby-seats li")).to_have_count(2)
+
+        late = late_ctx.new_page()
+        late.goto(invite)
+        expect(late.locator("#gate-summary")).to_have_text(
+            "Alice's table of Hidden Hands (test game), waiting in the lobby: 2 of 5 seats taken.")
+        expect(late.locator("#gate-seats li")).to_have_count(2)
+        expect(late.locator("#join-form")).to_be_visible()
+        expect(late.locator("#gate-watch")).to_be_hidden()
+
+        host.click("#start")
+        expect(host.locator("#game")).to_be_visible()
+        late.reload()
+        expect(late.locator("#gate-message")).to_contain_text("already started")
+        expect(late.locator("#join-form")).to_be_hidden()
+        late.click("#watch-link")
+        expect(late.locator("#status-line")).to_contain_text("you are watching")
+    finally:
+        host_ctx.close()
+        late_ctx.close()
+
+
+def test_a_full_table_offers_to_watch(browser: Browser, server: ServerProcess) -> None:
+    host_ctx, late_ctx = browser.new_context(), browser.new_context()
+    try:
+        host = host_ctx.new_page()
+        create_table(host, server, "Alice")
+        invite = invite_of(host)
+        host.fill("#bot-count", "4")
+        host.click("#add-bots")
+        expect(host.locator("#lobby-seats li")).to_have_count(5)
+        late = late_ctx.new_page()
+        late.goto(invite)
+        expect(late.locator("#gate-message")).to_have_text("The table is full (5 seats). You can watch the game instead.")
+        expect(late.locator("#watch-link")).to_be_visible()
+    finally:
+        host_ctx.close()
+        late_ctx.close()
+
+
+def test_name_fields_take_what_the_server_takes_and_count(context: BrowserContext,
+                                                          server: ServerProcess) -> None:
+    page = context.new_page()
+    page.goto(server.url + "/")
+    name = page.locator("#name")
+    assert name.get_attribute("maxlength") == "24"
+    name.fill("")
+    name.press_sequentially("x" * 30)
+    assert name.input_value() == "x" * 24
+    expect(page.locator("#name-count")).to_have_text("24 / 24 characters")
+    page.select_option("#game", "hidden-hands")
+    page.click("#create")
+    page.wait_for_url(re.compile(r"/t/[^/?#]+$"))  # the longest name the field allows is one the server takes
+    expect(page.locator("#lobby-seats")).to_contain_text("x" * 24)
+    assert page.locator("#chat-name").get_attribute("maxlength") == "24"
+
+
+def test_spectators_read_the_table_chat_under_their_own_names(browser: Browser, server: ServerProcess) -> None:
+    host_ctx, watch_ctx = browser.new_context(), browser.new_context()
+    try:
+        host = host_ctx.new_page()
+        create_table(host, server, "Alice")
+        expect(host.locator("#spectate-link")).to_have_value(re.compile("/watch"))
+        spectate = host.locator("#spectate-link").input_value()
+        watcher = watch_ctx.new_page()
+        watcher.goto(spectate)
+        expect(watcher.locator("#lobby")).to_be_visible()
+
+        host.fill("#chat-text", "welcome, watchers")
+        host.click("#chat-send")
+        expect(host.locator("#chat-audience")).to_have_text("Spectators can read this channel.")
+        watcher.click("#chat-tabs button[data-channel=table]")
+        expect(watcher.locator("#chat-messages")).to_contain_text("welcome, watchers")
+        expect(watcher.locator("#chat-form")).to_be_hidden()  # they read the players; they write in their own
+
+        watcher.click("#chat-tabs button[data-channel=spectators]")
+        watcher.fill("#chat-name", "Grandma")
+        watcher.fill("#chat-text", "go Alice")
+        watcher.click("#chat-send")
+        expect(watcher.locator("#chat-messages .chat-line").last).to_contain_text("Grandma go Alice")
+
+        # The host closes the players' chat to spectators: it disappears from their screen.
+        host.uncheck("#spectator-chat")
+        expect(host.locator("#chat-audience")).to_have_text("Only the players read this channel.")
+        expect(watcher.locator("#chat-tabs button[data-channel=table]")).to_have_count(0)
+        host.fill("#chat-text", "now just us")
+        host.click("#chat-send")
+        expect(host.locator("#chat-messages")).to_contain_text("now just us")
+        watcher.wait_for_timeout(500)
+        expect(watcher.locator("#chat-panel")).not_to_contain_text("now just us")
+    finally:
+        host_ctx.close()
+        watch_ctx.close()
+
+
+def test_every_seat_hears_of_a_rematch(browser: Browser, server: ServerProcess) -> None:
+    host_ctx, guest_ctx = browser.new_context(), browser.new_context()
+    try:
+        host = host_ctx.new_page()
+        create_table(host, server, "Alice")
+        invite = invite_of(host)
+        guest = guest_ctx.new_page()
+        guest.goto(invite)
+        guest.fill("#join-name", "Bob")
+        guest.click("#join")
+        expect(host.locator("#lobby-seats li")).to_have_count(2)
+        host.click("#start")
+        for _ in range(60):
+            if host.locator("#result").is_visible() and guest.locator("#result").is_visible():
+                break
+            for page in (host, guest):
+                button = page.locator("#legal button[data-action]:not([disabled])").first
+                if button.count() and button.is_visible():
+                    try:
+                        button.click(timeout=2_000)
+                    except Exception:  # noqa: BLE001 - the other player's move redrew the page
+                        pass
+            host.wait_for_timeout(100)
+        expect(guest.locator("#again")).to_be_visible()
+        guest.click("#again")
+        guest.wait_for_url(re.compile(r"/t/[^/?#]+$"))
+        expect(host.locator("#toast")).to_have_text("Bob started a rematch.")
+        notice = host.locator("#chat-messages .chat-line[data-kind=rematch]")
+        expect(notice).to_contain_text("Bob started a rematch.")
+        expect(host.locator(".rematch-banner")).to_have_text("Bob started a rematch.")
+        notice.locator("button").click()
+        expect(host.locator("#lobby")).to_be_visible()
+        expect(host.locator("#lobby-seats li")).to_have_count(2)
+    finally:
+        host_ctx.close()
+        guest_ctx.close()
+
+
+def test_unknown_pages_and_mistyped_seat_links_say_so(context: BrowserContext, server: ServerProcess) -> None:
+    page = context.new_page()
+    response = page.goto(server.url + "/no/such/page")
+    assert response is not None and response.status == 404
+    expect(page.locator("h1")).to_have_text("Page not found")
+    expect(page.locator(".site-header")).to_be_visible()
+
+    table_id = create_table(page, server)
+    other = context.browser.new_context()  # type: ignore[union-attr]
+    try:
+        stranger = other.new_page()
+        stranger.goto(f"{server.url}/t/{table_id}/seat#abc")
+        expect(stranger.locator("h1")).to_have_text("This link is incomplete or mistyped")
+        stranger.goto("about:blank")  # else only the fragment changes and the page does not load again
+        stranger.goto(f"{server.url}/t/{table_id}/seat#{'A' * 32}")
+        expect(stranger.locator("#gate-message")).to_contain_text("incomplete or mistyped")
+    finally:
+        other.close()
+    assert httpx.get(f"{server.url}/api/no/such/thing").json()["error"]["code"] == "not_found"
