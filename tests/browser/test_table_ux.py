@@ -63,14 +63,14 @@ def test_the_turn_banner_and_the_alerts_a_person_turns_on(browser: Browser, serv
         page = context.new_page()
         start_against_bots(page, server)
         banner = page.locator("#turn-banner")
-        expect(page.locator("#alerts")).to_have_text("Turn alerts: off")
+        expect(page.locator("#alerts")).to_have_text("Alerts: off")
         expect(banner).to_have_text("Your turn")
         assert page.evaluate("window.__sounds") == 0  # off until the person turns it on
 
         page.click("#alerts")
         expect(page.locator("#alerts")).to_have_attribute("aria-pressed", "true")
         page.reload()
-        expect(page.locator("#alerts")).to_have_text("Turn alerts: on")  # remembered by this browser
+        expect(page.locator("#alerts")).to_have_text("Alerts: on")  # remembered by this browser
         expect(banner).to_be_visible()
 
         # In the background, the next turn sounds, notifies and flashes the title.

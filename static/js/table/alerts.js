@@ -58,7 +58,7 @@ export function createAlerts({ title }) {
   let flashing = null;
 
   function drawToggle() {
-    toggle.textContent = `Turn alerts: ${on ? "on" : "off"}`;
+    toggle.textContent = `Alerts: ${on ? "on" : "off"}`;
     toggle.setAttribute("aria-pressed", String(on));
   }
 
