@@ -65,11 +65,11 @@ function targetsFor(legal, sel) {
   } else if (mode === "march") {
     if (sel.from === undefined) {
       for (const area of unique(mine.map((a) => a.from))) {
-        targets.set(area, { label: `March ${colour} stones out of area ${area}`, badge: "from here" });
+        targets.set(area, { label: `March ${colour} stones out of area ${area}`, badge: "from" });
       }
     } else {
       for (const area of unique(mine.filter((a) => a.from === sel.from).map((a) => a.to))) {
-        targets.set(area, { label: `March from area ${sel.from} to area ${area}`, badge: "to here" });
+        targets.set(area, { label: `March from area ${sel.from} to area ${area}`, badge: "to" });
       }
     }
   }
@@ -92,6 +92,67 @@ export function render(root, message, send) {
   }
   draw(root, st);
   if (fresh) st.refocus = false;
+  watchAncestors(root);
+  fitMap(root); // also when nothing was redrawn: the page around the game may have moved
+}
+
+// The seats the game waits on, for a seat strip that marks whose turn it is (the platform's, when it asks).
+export function actingSeats(message) {
+  const view = message?.view;
+  if (!view || message.status === "finished" || view.over) return [];
+  return view.turn === null || view.turn === undefined ? [] : [view.turn];
+}
+
+// On a wide screen the map gets the height left under it in the window (whatever the page draws above the game),
+// so the whole board, axe and flag included, shows without scrolling. Narrow screens stack it at full width.
+function fitMap(root) {
+  const play = root.querySelector(".tc-play");
+  const map = play?.querySelector(".tc-map");
+  if (!map) return;
+  const top = play.getBoundingClientRect().top + window.scrollY;
+  const room = Math.max(320, window.innerHeight - top - 12);
+  const box = map.viewBox.baseVal;
+  play.style.setProperty("--tc-fit-w", `${Math.floor((room * box.width) / box.height)}px`);
+}
+
+function refitAll() {
+  for (const play of document.querySelectorAll(".tc-play")) fitMap(play.parentElement);
+}
+
+// The room changes when the window does, or when something drawn above the game grows or shrinks (a banner, a
+// wrapped seat strip): then one of the game's ancestors changes size. The fit depends only on where the map starts,
+// so refitting never loops.
+window.addEventListener("resize", refitAll);
+const ancestors = typeof ResizeObserver === "function" ? new ResizeObserver(refitAll) : null;
+const watched = new WeakSet();
+
+function watchAncestors(root) {
+  for (let node = root.parentElement; node && ancestors; node = node.parentElement) {
+    if (watched.has(node)) continue;
+    watched.add(node);
+    ancestors.observe(node);
+  }
+}
+
+// Once a step needs an area, bring every area that may be tapped into view, under the bar when the bar sticks to
+// the top (narrow screens), so a phone never has to scroll between the hand and the map.
+function revealTargets(root) {
+  const targets = [...root.querySelectorAll(".tc-map [data-target]")];
+  const map = root.querySelector(".tc-map");
+  if (!targets.length || !map) return;
+  const bar = root.querySelector(".tc-bar");
+  const sticky = bar !== null && getComputedStyle(bar).position === "sticky";
+  const shade = sticky ? bar.offsetHeight : 0; // what the stuck bar covers at the top of the window
+  const clear = sticky ? Math.max(bar.getBoundingClientRect().bottom, shade) : 0;
+  const boxes = targets.map((t) => t.getBoundingClientRect());
+  const top = Math.min(...boxes.map((b) => b.top));
+  const bottom = Math.max(...boxes.map((b) => b.bottom));
+  if (top >= clear && bottom <= window.innerHeight) return;
+  const gap = 8;
+  let delta = map.getBoundingClientRect().top - shade - gap; // the map's top just under the bar
+  if (bottom - delta > window.innerHeight - gap) delta = bottom - window.innerHeight + gap;
+  const still = window.matchMedia("(prefers-reduced-motion: reduce)").matches;
+  window.scrollBy({ top: delta, behavior: still ? "auto" : "smooth" });
 }
 
 function draw(root, st, force = false) {
@@ -107,9 +168,11 @@ function draw(root, st, force = false) {
   const sit = situation(message);
   const redraw = () => draw(root, st, true);
   const select = (change, focus = null) => {
+    const before = st.sel;
     st.sel = change;
     st.focus = focus;
     redraw();
+    if (change.mode && (change.mode !== before.mode || change.from !== before.from)) revealTargets(root);
   };
   const act = (action) => {
     if (st.busy) return; // one action at a time
@@ -126,11 +189,12 @@ function draw(root, st, force = false) {
       });
   };
 
+  // Over: the result above shows the final map, every hand and the ranking, so nothing is drawn twice here.
   const tree = sit.over
-    ? h("div", { class: "tc tc-over", dataset: { state: "over", seq: String(message.seq ?? "") } },
-      h("p", { class: "tc-status", text: "The game is over: the final map and every hand are shown in the result." }))
+    ? h("div", { class: "tc tc-over", hidden: true, dataset: { state: "over", seq: String(message.seq ?? "") } })
     : playing(sit, st, names, { select, act });
   keepFocus(root, () => root.replaceChildren(tree));
+  fitMap(root);
   if (st.focus) {
     root.querySelector(st.focus)?.focus({ preventScroll: false });
     st.focus = null;
@@ -139,10 +203,12 @@ function draw(root, st, force = false) {
   }
 }
 
-function statusText(sit, names) {
+// One line says what to do next: the turn's state, or once a stone is picked, the step being taken.
+function statusText(sit, names, sel) {
   const { view } = sit;
   if (!sit.seated) return view.turn === null ? "Watching." : `Watching: ${nameFor(view, names, view.turn)} to play.`;
   if (sit.negotiating) return `You drew a ${view.drawn} stone. Put one stone back in the bag.`;
+  if (sit.yourTurn && sel.colour) return promptText(sel);
   if (sit.yourTurn) return "Your turn: pick a stone from your hand, or negotiate.";
   return `Waiting for ${names[view.turn] ?? `Seat ${view.turn}`}…`;
 }
@@ -157,13 +223,13 @@ function playing(sit, st, names, handlers) {
     : null;
   const stateName = !sit.seated ? "spectating" : sit.negotiating ? "negotiating" : sit.yourTurn ? "your-turn" : "waiting";
 
-  return h("div", { class: "tc", dataset: { state: stateName, seq: String(st.message.seq ?? ""), busy: String(st.busy) } },
-    h("p", { class: "tc-status", role: "status", text: statusText(sit, names) }),
-    h("div", { class: "tc-board" },
-      h("div", { class: "tc-mapwrap" }, drawMap(view, { pick, title: "Map of the eleven areas, the axe and the flag" }), legend()),
-      h("div", { class: "tc-side" },
-        sit.seated ? controls(sit, st, handlers) : null,
-        info(view, names))));
+  // The bar (status, hand, actions) comes first: on a phone it sticks to the top while the map scrolls under it.
+  return h("div", { class: "tc tc-play", dataset: { state: stateName, seq: String(st.message.seq ?? ""), busy: String(st.busy) } },
+    h("section", { class: "tc-bar", "aria-label": sit.seated ? "Your turn and your stones" : "Whose turn" },
+      h("p", { class: "tc-status", role: "status", text: statusText(sit, names, sel) }),
+      sit.seated ? controls(sit, st, handlers) : null),
+    h("div", { class: "tc-mapwrap" }, drawMap(view, { pick, title: "Map of the eleven areas, the axe and the flag" })),
+    info(view, names));
 }
 
 function onArea(area, event, sit, sel, { select, act }) {
@@ -198,7 +264,7 @@ function controls(sit, st, { select, act }) {
   const keyboard = (event) => event.detail === 0;
   const parts = [];
 
-  parts.push(h("h2", { class: "tc-h", text: `Your hand (${stones(total)})` }));
+  parts.push(h("h2", { class: "tc-h", text: `Your hand: ${stones(total)}` }));
   const handRow = h("div", { class: "tc-hand", role: "group", "aria-label": "Your stones" });
   for (const colour of view.colours) {
     const n = hand[colour] ?? 0;
@@ -221,8 +287,7 @@ function controls(sit, st, { select, act }) {
   parts.push(handRow);
 
   if (sit.negotiating) {
-    parts.push(h("p", { class: "tc-drawn" }, "You drew a ", chip(view.drawn, 16), h("strong", { text: ` ${view.drawn} ` }), "stone."));
-    parts.push(h("p", { class: "tc-prompt", text: "Return one stone to the bag (everyone will see its colour):" }));
+    parts.push(h("p", { class: "tc-prompt", text: "Everyone will see the colour you return." }));
     parts.push(h("div", { class: "tc-buttons" }, sit.returns.map((action) => h("button", {
       type: "button",
       class: "tc-stone-btn",
@@ -231,20 +296,17 @@ function controls(sit, st, { select, act }) {
       onclick: () => act(action),
     }, chip(action.colour, 20), `Return ${action.colour}`))));
   } else if (choosing) {
-    if (sel.colour) {
-      parts.push(h("div", { class: "tc-modes", role: "group", "aria-label": `Actions with a ${sel.colour} stone` },
-        modesFor(legal, sel.colour).map((mode) => h("button", {
-          type: "button",
-          class: "tc-mode",
-          dataset: { mode },
-          disabled: busy,
-          "aria-pressed": String(sel.mode === mode),
-          onclick: (event) => select(sel.mode === mode ? { colour: sel.colour } : { colour: sel.colour, mode },
-            keyboard(event) ? "[data-area][data-target]" : null),
-        }, h("strong", { text: MODE_TEXT[mode].label }), h("span", { class: "tc-mode-hint", text: MODE_TEXT[mode].hint })))));
-    }
-    const prompt = promptText(sel);
-    if (prompt) parts.push(h("p", { class: "tc-prompt", role: "status", text: prompt }));
+    const usable = sel.colour ? modesFor(legal, sel.colour) : [];
+    parts.push(h("div", { class: "tc-modes", role: "group", "aria-label": sel.colour ? `Actions with a ${sel.colour} stone` : "Actions (pick a stone first)" },
+      MODES.map((mode) => h("button", {
+        type: "button",
+        class: "tc-mode",
+        dataset: { mode },
+        disabled: busy || !usable.includes(mode),
+        "aria-pressed": String(sel.mode === mode),
+        onclick: (event) => select(sel.mode === mode ? { colour: sel.colour } : { colour: sel.colour, mode },
+          keyboard(event) ? "[data-area][data-target]" : null),
+      }, h("strong", { text: MODE_TEXT[mode].label }), h("span", { class: "tc-mode-hint", text: MODE_TEXT[mode].hint })))));
     parts.push(chooser(sit, sel, busy, act));
     const footer = [];
     if (sel.colour) {
@@ -263,7 +325,7 @@ function controls(sit, st, { select, act }) {
     }
     parts.push(h("div", { class: "tc-footer" }, footer));
   }
-  return h("section", { class: "tc-controls", "aria-label": "Your stones and actions" }, parts);
+  return h("div", { class: "tc-controls" }, parts);
 }
 
 function promptText(sel) {
@@ -317,20 +379,24 @@ function info(view, names) {
   const leader = leaderText(view);
   const players = view.hands.map((hand) => {
     const turn = view.turn === hand.seat;
-    return h("li", { class: `tc-player${turn ? " tc-turn" : ""}${hand.seat === view.you ? " tc-you" : ""}`, dataset: { seat: String(hand.seat) } },
-      h("span", { class: "tc-turn-mark", "aria-hidden": "true", text: turn ? "▶" : "" }),
-      h("span", { class: "tc-pname", text: names[hand.seat] ?? `Seat ${hand.seat}` }),
-      hand.seat === view.you ? h("span", { class: "badge you", text: "you" }) : null,
-      h("span", { class: "tc-pcount", dataset: { handCount: String(hand.count) }, text: stones(hand.count) }),
-      turn ? h("span", { class: "visually-hidden", text: " (to play)" }) : null);
+    return h("li", {
+      class: `tc-player${turn ? " tc-turn" : ""}${hand.seat === view.you ? " tc-you" : ""}`,
+      dataset: { seat: String(hand.seat), turn: String(turn) },
+    },
+    h("span", { class: "tc-turn-mark", "aria-hidden": "true", text: turn ? "▶" : "" }),
+    h("span", { class: "tc-pname", text: names[hand.seat] ?? `Seat ${hand.seat}` }),
+    hand.seat === view.you ? h("span", { class: "badge you", text: "you" }) : null,
+    turn ? h("span", { class: "tc-to-play", text: "to play" }) : null,
+    h("span", { class: "tc-pcount", dataset: { handCount: String(hand.count) }, text: stones(hand.count) }));
   });
   return h("section", { class: "tc-info", "aria-label": "Public information" },
     h("p", { class: "tc-leader" }, leader.colour ? chip(leader.colour, 16) : null, ` ${leader.text}`),
     h("p", { class: "tc-streak", dataset: { streak: String(view.streak) }, text: streakText(view) }),
     h("p", { class: "tc-last-text" }, h("span", { class: "tc-label", text: "Last move: " }), lastText(view, names)),
     h("p", { class: "tc-bag", text: `Bag: ${stones(view.bag)} (colours hidden)` }),
-    h("h2", { class: "tc-h", text: "Hands" }),
-    h("ul", { class: "tc-players" }, players));
+    h("h2", { class: "tc-h", text: "Players and hands" }),
+    h("ul", { class: "tc-players" }, players),
+    legend());
 }
 
 function legend() {
@@ -338,7 +404,7 @@ function legend() {
     s("line", { x1: 2, y1: 1, x2: 2, y2: 17, stroke: "#4a3b24", "stroke-width": 1.6 }),
     s("polygon", { points: "2,1 15,1 11,5.5 15,10 2,10", fill: "#8f8676" }));
   return h("p", { class: "tc-legend" },
-    flag, " banner: that colour's homeland · thick border and tag: the colour ruling the area (most stones; ties go to more on the axe, then the flag)");
+    flag, " banner: that colour's homeland · thick border and crown: the colour ruling the area (most stones; ties go to more on the axe, then the flag)");
 }
 
 // ---------------------------------------------------------------- result
@@ -356,19 +422,28 @@ export function renderResult(root, message) {
     : h("p", { class: "tc-winning", dataset: { winningColour: "none" } },
       "No colour won: the tie survived the axe and the flag, so the player holding the fewest stones wins.");
 
+  // Short headings so the table fits a phone; the line under it says what each column is.
   const rankRows = (result.ranking ?? []).map((row) => h("tr", { dataset: { seat: String(row.seat) }, class: row.seat === message.you?.seat ? "you" : null },
     h("td", { text: String(row.rank) }),
     h("th", { scope: "row", text: names[row.seat] ?? `Seat ${row.seat}` }),
-    h("td", { text: colour ? String(row.winning_colour_stones) : "—" }),
+    colour ? h("td", { text: String(row.winning_colour_stones) }) : null,
     h("td", { text: String(row.other_stones) }),
     h("td", { text: String(row.turn_order + 1) })));
+  const heads = [
+    h("th", { scope: "col" }, h("span", { "aria-hidden": "true", text: "#" }), h("span", { class: "visually-hidden", text: "Rank" })),
+    h("th", { scope: "col", text: "Player" }),
+    colour ? h("th", { scope: "col" }, chip(colour, 12), ` ${colour} held`) : null,
+    h("th", { scope: "col", text: colour ? "Others held" : "Stones held" }),
+    h("th", { scope: "col", text: "Turn" }),
+  ];
+  const order = colour
+    ? `Ranked by ${colour} stones held, then the fewest stones of the other colours, then turn order`
+    : "No colour won, so ranked by the fewest stones held, then turn order";
   const ranking = h("div", { class: "table-scroll" }, h("table", { class: "struct-table tc-ranking" },
     h("caption", { text: "Ranking" }),
-    h("thead", {}, h("tr", {},
-      ["Rank", "Player", colour ? `${colour} stones` : "Winning stones", colour ? "Other stones" : "Stones held", "Turn order"]
-        .map((text) => h("th", { scope: "col", text })))),
+    h("thead", {}, h("tr", {}, heads)),
     h("tbody", {}, rankRows)),
-  h("p", { class: "hint", text: "Ties on stones go to the earlier turn order, counted from the player who opened the final run of Negotiates." }));
+  h("p", { class: "hint", text: `${order}, counted from the player who opened the final run of Negotiates.` }));
 
   const reveal = result.reveal ?? {};
   const handRow = (label, counts, data) => h("tr", { dataset: data },

@@ -9,7 +9,9 @@ const INSET = 2.5; // gap between neighbouring tiles
 const SQ3 = Math.sqrt(3);
 const BOX_W = 100; // axe and flag boxes
 const BOX_H = 84;
-const MARGIN = 8;
+const MARGIN = 4; // a thin frame: every unit of width goes to the tiles, so the text stays large on a phone
+const TEXT = 14; // small map text in SVG units: 12.7 px on a 390 px phone even inside the result card
+const ROW_H = 15; // one colour's row of stones (the colour names have no descenders)
 let instances = 0; // unique ids for markers when several maps share a page
 
 export function s(tag, attrs = {}, ...children) {
@@ -46,28 +48,54 @@ export function stone(colour, x, y, r) {
   return s("circle", { cx: x, cy: y, r, class: `tc-stone tc-stone-${colour}`, fill: COLOUR_HEX[colour] ?? "#888" });
 }
 
-// A small pile per colour present, with the count and the colour's name as text (never colour alone).
-function stoneRows(colours, counts, cx, cy) {
+// Roughly how wide a line of map text is, in SVG units. Wide fonts (DejaVu) are the worst case we lay out for.
+function textWidth(text, size = TEXT) {
+  return text.length * size * 0.62;
+}
+
+// A small pile per colour present, with the count and the colour's name as text (never colour alone). The rows
+// share one column for the counts and are centred as a block within `width`; a big pile squeezes, the text never.
+function stoneRows(colours, counts, cx, cy, width) {
   const present = colours.filter((c) => (counts?.[c] ?? 0) > 0);
   const g = s("g", { class: "tc-stones", "aria-hidden": "true" });
   if (!present.length) {
-    g.append(s("text", { x: cx, y: cy + 4, class: "tc-empty", "text-anchor": "middle", text: "empty" }));
+    g.append(s("text", { x: cx, y: cy + 5, class: "tc-empty", "text-anchor": "middle", text: "empty" }));
     return g;
   }
-  const rowH = 15;
-  const top = cy - ((present.length - 1) * rowH) / 2;
-  present.forEach((colour, i) => {
-    const y = top + i * rowH;
-    const n = counts[colour];
-    const shown = Math.min(n, 10);
-    const span = 32; // the pile grows leftwards from its count
-    const step = shown > 1 ? Math.min(10.5, span / (shown - 1)) : 0;
-    const textX = cx - 1;
-    const x0 = textX - 9 - (shown - 1) * step;
-    for (let k = 0; k < shown; k += 1) g.append(stone(colour, x0 + k * step, y, 5));
-    g.append(s("text", { x: textX, y: y + 4, class: "tc-count" },
-      s("tspan", { class: "tc-num", text: String(n) }), ` ${colourName(colour)}`));
+  const gap = 4;
+  const labels = present.map((c) => `${counts[c]} ${colourName(c)}`);
+  const textW = Math.max(...labels.map((t) => textWidth(t)));
+  const pileRoom = Math.max(10, width - textW - gap);
+  const piles = present.map((c) => {
+    const shown = Math.min(counts[c], 8);
+    const step = shown > 1 ? Math.min(10.5, (pileRoom - 10) / (shown - 1)) : 0;
+    return { shown, step, width: 10 + step * (shown - 1) };
   });
+  const pileW = Math.max(...piles.map((p) => p.width));
+  const divide = cx - (pileW + gap + textW) / 2 + pileW; // piles end here, counts start just after
+  const top = cy - ((present.length - 1) * ROW_H) / 2;
+  present.forEach((colour, i) => {
+    const y = top + i * ROW_H;
+    const { shown, step } = piles[i];
+    for (let k = 0; k < shown; k += 1) g.append(stone(colour, divide - 5 - (shown - 1 - k) * step, y, 5));
+    g.append(s("text", { x: divide + gap, y: y + 5, class: "tc-count" },
+      s("tspan", { class: "tc-num", text: String(counts[colour]) }), ` ${colourName(colour)}`));
+  });
+  return g;
+}
+
+// A pill under the stones: who rules the tile (a crown and the colour) or, while choosing, what a tap does.
+function pill(cx, cy, label, { crown = false, fill = null, cls }) {
+  const crownW = crown ? 14 : 0;
+  const width = textWidth(label) + crownW + 14;
+  const x = cx - width / 2;
+  const g = s("g", { class: cls, "aria-hidden": "true" },
+    s("rect", { x, y: cy - 9, width, height: 18, rx: 9, fill }));
+  if (crown) {
+    const left = x + 7;
+    g.append(s("path", { class: "tc-crown", d: `M${left},${cy + 4} v-8 l3,3.5 l2.5,-4.5 l2.5,4.5 l3,-3.5 v8 z` }));
+  }
+  g.append(s("text", { x: x + 7 + crownW + textWidth(label) / 2, y: cy + 5, "text-anchor": "middle", text: label }));
   return g;
 }
 
@@ -117,7 +145,7 @@ function pileBox(kind, label, counts, [x, y], colours, highlighted) {
     s("rect", { x, y, width: BOX_W, height: BOX_H, rx: 10, class: "tc-pile-bg" }),
     icon,
     s("text", { x: x + 34, y: y + 19, class: "tc-pile-label", text: label.toUpperCase() }),
-    stoneRows(colours, counts, x + BOX_W / 2 + 2, y + 54));
+    stoneRows(colours, counts, x + BOX_W / 2, y + 54, BOX_W - 10));
 }
 
 /**
@@ -200,22 +228,19 @@ export function drawMap(view, { pick = null, title = "The map" } = {}) {
     }
     g.append(s("text", { x: cx, y: cy - 29, class: "tc-area-num", "text-anchor": "middle", text: String(area.area) }));
     if (area.homeland) g.append(banner(area.homeland, cx - 27, cy - 41));
-    g.append(stoneRows(colours, area.stones, cx, cy + 1));
+    g.append(stoneRows(colours, area.stones, cx, cy - 4, 90));
+    // The pill sits where the tile is still wide enough for it (its hexagon narrows towards the bottom point).
     if (target?.badge) {
-      g.append(s("g", { class: "tc-badge", "aria-hidden": "true" },
-        s("rect", { x: cx - 25, y: cy + 27, width: 50, height: 15, rx: 7.5 }),
-        s("text", { x: cx, y: cy + 38, "text-anchor": "middle", text: target.badge })));
+      g.append(pill(cx, cy + 32, target.badge, { cls: "tc-badge" }));
     } else if (ruler) {
-      g.append(s("g", { class: `tc-rule-tag tc-rule-${ruler}`, "aria-hidden": "true" },
-        s("rect", { x: cx - 28, y: cy + 26, width: 56, height: 15, rx: 7.5, fill: COLOUR_HEX[ruler] }),
-        s("text", { x: cx, y: cy + 37, "text-anchor": "middle", text: `${colourName(ruler)} rules` })));
+      g.append(pill(cx, cy + 32, colourName(ruler), { crown: true, fill: COLOUR_HEX[ruler], cls: `tc-rule-tag tc-rule-${ruler}` }));
     } else {
-      g.append(s("text", { x: cx, y: cy + 38, class: "tc-unruled-text", "text-anchor": "middle", text: "unruled" }));
+      g.append(s("text", { x: cx, y: cy + 37, class: "tc-unruled-text", "text-anchor": "middle", text: "unruled" }));
     }
     if (lastHere && last.type === "recruit") {
       g.append(s("g", { class: "tc-plus", "aria-hidden": "true" },
-        stone(last.colour, cx + 22, cy - 35, 10),
-        s("text", { x: cx + 22, y: cy - 31, "text-anchor": "middle", class: `tc-plus-text tc-on-${last.colour}`, text: "+1" })));
+        stone(last.colour, cx + 25, cy - 36, 12),
+        s("text", { x: cx + 25, y: cy - 31, "text-anchor": "middle", class: `tc-plus-text tc-on-${last.colour}`, text: "+1" })));
     }
     if (lastHere && last.type === "battle") g.append(swords(cx + 22, cy - 35));
     if (pick && target) {
@@ -246,8 +271,8 @@ export function drawMap(view, { pick = null, title = "The map" } = {}) {
     svg.append(s("g", { class: "tc-march-arrow", "aria-hidden": "true" },
       s("line", { x1: a[0], y1: a[1], x2: b[0], y2: b[1], class: "tc-arrow-under" }),
       s("line", { x1: a[0], y1: a[1], x2: b[0], y2: b[1], class: "tc-arrow", "marker-end": `url(#${id}-arrow)` }),
-      stone(last.colour, mid[0], mid[1], 10),
-      s("text", { x: mid[0], y: mid[1] + 4, "text-anchor": "middle", class: `tc-plus-text tc-on-${last.colour}`, text: String(last.count) })));
+      stone(last.colour, mid[0], mid[1], 12),
+      s("text", { x: mid[0], y: mid[1] + 5, "text-anchor": "middle", class: `tc-plus-text tc-on-${last.colour}`, text: String(last.count) })));
   }
   return svg;
 }
