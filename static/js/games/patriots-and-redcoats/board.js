@@ -59,10 +59,9 @@ function tile(view, seatView, ctx) {
   if (seat === me) classes.push("pr-me");
   if (turn) classes.push("pr-turn");
   if (!seatView.alive) classes.push("pr-dead");
-  return h("li", {
+  const item = h("li", {
     class: classes.join(" "),
     dataset: { seat: String(seat), alive: String(seatView.alive), turn: String(turn) },
-    style: `--sx:${pos.sx};--sy:${pos.sy}`,
   },
   h("div", { class: "pr-seat-head" },
     turn ? h("span", { class: "pr-turn-mark", title: "the game waits on this player", "aria-label": "acting now", role: "img", text: "▶" }) : null,
@@ -72,6 +71,10 @@ function tile(view, seatView, ctx) {
     seatView.face_up.map((kind) => miniCard(kind)),
     seatView.face_down ? miniBack(seatView.face_down) : null),
   marks.some(Boolean) ? h("div", { class: "pr-seat-marks" }, marks) : null);
+  // Through the CSSOM: the page's CSP (style-src 'self') refuses a style="" attribute, which left every tile in a pile.
+  item.style.setProperty("--sx", pos.sx);
+  item.style.setProperty("--sy", pos.sy);
+  return item;
 }
 
 function track(team, count) {
