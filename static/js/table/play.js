@@ -5,6 +5,12 @@ import { formatClock, h, keepFocus, toast } from "../dom.js";
 import { isHost, seatItem, seatList, seatOf } from "./seats.js";
 
 const MODULE_NAME = /^[a-z0-9][a-z0-9_-]*$/;
+const URGENT_MS = 10_000;
+
+// Red only in the last seconds: the last 10 s, or the last third of a shorter deadline (a 5 s window).
+function urgentBelow(span) {
+  return Math.min(URGENT_MS, span / 3);
+}
 
 // game.renderer names a module under static/js/games/ ("true" means the one named after the game).
 function rendererName(game) {
@@ -23,6 +29,8 @@ export function createPlay({ tableId, game, getToken, act, redraw }) {
   let module = null;
   let loading = null;
   let deadline = null;
+  let deadlineFor = null; // the server's deadline the countdown runs to, and how long it was when first seen
+  let span = 0;
   let ticker = null;
   let logKey = "";
   let skew = 0; // server clock minus this device's clock, when the server tells us its time
@@ -95,13 +103,15 @@ export function createPlay({ tableId, game, getToken, act, redraw }) {
     if (deadline === null) return;
     const left = deadline - Date.now();
     countdown.textContent = `Time left: ${formatClock(left)}`;
-    countdown.dataset.urgent = String(left < 10_000);
+    countdown.dataset.urgent = String(left < urgentBelow(span));
   }
 
   // The server may send "now" with each state; then the countdown follows its clock rather than this device's.
+  // A renderer that draws the deadline itself says so (drawsOwnTimer): then the header shows no second timer.
   function setDeadline(message) {
     const at = message.deadline && message.status === "playing" ? Date.parse(message.deadline) : NaN;
-    if (Number.isNaN(at)) {
+    const drawn = typeof module?.drawsOwnTimer === "function" && module.drawsOwnTimer(message);
+    if (Number.isNaN(at) || drawn) {
       deadline = null;
       countdown.hidden = true;
       clearInterval(ticker);
@@ -113,6 +123,10 @@ export function createPlay({ tableId, game, getToken, act, redraw }) {
       skew = Date.parse(message.now) - Date.now();
     }
     deadline = at - skew;
+    if (message.deadline !== deadlineFor) {
+      deadlineFor = message.deadline;
+      span = Math.max(0, deadline - Date.now());
+    }
     countdown.hidden = false;
     tick();
     ticker ??= setInterval(tick, 250);
