@@ -15,9 +15,8 @@ class Options(BaseModel):
     model_config = ConfigDict(extra="forbid")
 
     window_mode: Literal["quick", "fixed"] = Field(
-        "quick", description="quick: a window closes once every living player has continued; fixed: there is no "
-                             "continue and a window always runs to its deadline (0 seconds: it closes at once), so "
-                             "answer time tells nothing.")
+        "quick", description="fixed: nothing to press and no timing tells, but every window runs its full time; "
+                             "quick: a window closes once everyone has continued.")
     response_window_s: int = Field(RESPONSE_WINDOW_S, ge=0, le=WINDOW_S_MAX,
                                    description="Seconds of the window after a Spy or Conceal card is given or an "
                                                "Agent places a War card (0: no timer in quick mode; a fixed "

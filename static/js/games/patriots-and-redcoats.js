@@ -3,10 +3,12 @@
 //
 // Hooks: the root .pr has data-state (your-move, optional — only an assassination is open to you —, waiting,
 // spectating, over), data-seq and data-busy. Action buttons: [data-action] (the JSON sent) and [data-kind] (its type).
-// Player tiles: li[data-seat]. Result: #pr-result with tr[data-reveal-seat].
+// Player tiles: li[data-seat]. Result: #pr-result with tr[data-reveal-seat]. An open window: .pr-window[data-window-key],
+// with the auto-continue switch #pr-auto-continue (auto.js). Once the game is over, only the councils are drawn here.
 
 import { formatClock, h, keepFocus } from "../dom.js";
 import { namesFrom } from "../structure.js";
+import { autoContinueOn, autoSent, scheduleAutoContinue } from "./patriots-and-redcoats/auto.js";
 import { ring } from "./patriots-and-redcoats/board.js";
 import { actionPanel } from "./patriots-and-redcoats/controls.js";
 import { councilPanel, handPanel } from "./patriots-and-redcoats/panels.js";
@@ -55,7 +57,7 @@ export function render(root, message, send) {
 function draw(root, st, force = false) {
   const message = st.message;
   const names = namesFrom(message);
-  const key = JSON.stringify([st.viewKey, names, st.busy, st.alloc, Boolean(st.assTurncoat)]);
+  const key = JSON.stringify([st.viewKey, names, st.busy, st.alloc, Boolean(st.assTurncoat), autoContinueOn(), autoSent(st.auto, message)]);
   if (!force && key === st.drawnKey) return;
   st.drawnKey = key;
   const view = message.view;
@@ -88,9 +90,10 @@ function draw(root, st, force = false) {
   const ctx = { root, view, n, me, st, act, redraw: () => draw(root, st, true), status, windowText: windowText(view, n), deadlineAt };
   const state = rootState(message);
   const tree = h("div", { class: "pr", dataset: { state, seq: String(message.seq ?? ""), busy: String(st.busy) } },
-    h("div", { class: "pr-top" }, actionPanel(message, ctx), handPanel(view, ctx)),
-    ring(view, n, me, acting),
-    councilPanel(view, ctx));
+    state === "over" ? afterTheEnd(view, ctx) : [
+      h("div", { class: "pr-top" }, actionPanel(message, ctx), handPanel(view, ctx)),
+      ring(view, n, me, acting),
+      councilPanel(view, ctx)]);
   const current = root.firstElementChild;
   if (current?.classList.contains("pr") && !force) {
     keepFocus(root, () => patch(current, tree));
@@ -104,6 +107,13 @@ function draw(root, st, force = false) {
     st.refocus = false;
   }
   tickEvery(root, st);
+  st.auto ??= { key: null, seenAt: 0, timer: null, sent: false };
+  scheduleAutoContinue(st.auto, message, act, () => st.busy);
+}
+
+// Under the result screen, which shows every card, team and the War track: only the councils' votes and history.
+function afterTheEnd(view, ctx) {
+  return councilPanel(view, ctx);
 }
 
 // Replace only the parts that changed: a panel rebuilt under a finger or a mouse would swallow the click (bots vote
@@ -145,13 +155,19 @@ function tickEvery(root, st) {
       const left = Number(clock.dataset.deadline) - Date.now();
       const total = Number(clock.dataset.total || 0);
       clock.querySelector(".pr-clock-time").textContent = formatClock(left);
-      clock.dataset.urgent = String(left < 3000);
+      clock.dataset.urgent = String(left < Math.min(3000, total ? total / 3 : 3000)); // red only near the end
       const fill = clock.querySelector(".pr-clock-fill");
       if (fill && total) fill.style.width = `${Math.max(0, Math.min(100, (left / total) * 100)).toFixed(1)}%`;
     }
   };
   tick();
   if (!st.ticker && root.querySelector(".pr-clock[data-deadline]")) st.ticker = setInterval(tick, 250);
+}
+
+// This renderer draws message.deadline itself (the clock in the action panel), so the page's header countdown stays
+// hidden: one timer per window.
+export function drawsOwnTimer(message) {
+  return Boolean(message.view) && message.status !== "finished";
 }
 
 export function renderResult(root, message) {

@@ -4,6 +4,7 @@
 
 import { h } from "../../dom.js";
 import { spycraftCard, warCard } from "./cards.js";
+import { AUTO_DELAY_MS, autoContinueOn, autoSent, publicFacts, setAutoContinue } from "./auto.js";
 import { actionButton, assassinationPanel, concealPicker } from "./choices.js";
 import { NAMED_HINT, SPYCRAFT_HINT, cardName, plural, spycraftName, teamName, warSide } from "./text.js";
 
@@ -233,6 +234,7 @@ function clock(message, ctx) {
     total ? h("span", { class: "pr-clock-bar", "aria-hidden": "true" }, h("span", { class: "pr-clock-fill" })) : null);
 }
 
+// The open window, said once: what happened, what is pending, and (for a living player) the auto-continue setting.
 function windowBox(view, ctx) {
   const w = view.window;
   if (!w) return null;
@@ -243,13 +245,39 @@ function windowBox(view, ctx) {
     if (a.cancelled) bits.push("cancelled: the assassin fell first");
     return h("li", { dataset: { assassin: String(a.assassin), target: String(a.target) }, text: bits.join(" · ") });
   });
-  return h("div", { class: `pr-window pr-window-${w.kind}`, dataset: { window: w.kind } },
+  return h("div", { class: `pr-window pr-window-${w.kind}`, dataset: { window: w.kind, windowKey: w.key } },
     h("p", { class: "pr-window-text", text: ctx.windowText }),
     w.depth > 1 ? h("p", { class: "pr-note", text: `${w.depth} windows are open; the newest closes first.` }) : null,
     pending.length ? h("ul", { class: "pr-assassinations", "aria-label": "Assassinations under way" }, pending) : null,
     fixedWindow(w)
       ? h("p", { class: "pr-note", dataset: { fixed: "" }, text: "This window always runs to its deadline: nobody can close it early, and there is nothing to press." })
-      : !w.seconds ? h("p", { class: "pr-note", text: "No timer: the window waits for everyone to continue." }) : null);
+      : !w.seconds ? h("p", { class: "pr-note", text: "No timer: the window waits for everyone to continue." }) : null,
+    fixedWindow(w) || ctx.me === null || view.you_alive === false ? null : autoToggle(ctx));
+}
+
+// The personal auto-continue switch (see auto.js for why using it tells nobody anything).
+function autoToggle(ctx) {
+  const on = autoContinueOn();
+  const facts = publicFacts(ctx.st.message);
+  let note = `Presses Continue for you ${AUTO_DELAY_MS / 1000} s after each window opens, the same whatever you hold. To respond, act before then or turn it off.`;
+  if (on && facts.targeted) note = "You are the target: auto-continue waits, so you can reveal a Turncoat or continue yourself.";
+  else if (on && autoSent(ctx.st.auto, ctx.st.message)) note = "Auto-continue continued this window for you.";
+  const waits = on && facts.targeted ? { autoWaits: "target" } : {};
+  return h("div", { class: "pr-auto", dataset: { auto: on ? "on" : "off", ...waits } },
+    h("label", { class: "pr-check" },
+      h("input", { type: "checkbox", id: "pr-auto-continue", checked: on,
+        onchange: (event) => { setAutoContinue(event.currentTarget.checked); ctx.redraw(); } }),
+      " Auto-continue"),
+    h("p", { class: "pr-note", text: note }));
+}
+
+// The headline while a window is open and nothing is required of you: the window's own sentence is in its box.
+function windowHeadline(view, ctx) {
+  const w = view.window;
+  const name = w.kind === "assassination" ? "Assassination window" : "Response window";
+  if (ctx.me === null) return `${name} open`;
+  if (fixedWindow(w)) return `${name}: it runs to its deadline`;
+  return `${name}: you continued`;
 }
 
 // The whole panel: headline, the public situation, the clock, my choices and (for a Spy) the assassination.
@@ -267,12 +295,13 @@ export function actionPanel(message, ctx) {
     headline = "The game is over: everything is revealed in the result.";
   } else if (ctx.me === null) {
     state = "spectating";
-    headline = ctx.windowText || ctx.status.text || "Watching.";
+    headline = view.window ? windowHeadline(view, ctx) : ctx.status.text || "Watching.";
   } else if (mine) {
     state = "your-move";
   } else {
     state = kills.length ? "optional" : "waiting";
-    headline = view.you_alive === false ? "You are eliminated: you keep watching." : ctx.windowText || ctx.status.text || "Waiting for other players…";
+    if (view.you_alive === false) headline = "You are eliminated: you keep watching.";
+    else headline = view.window ? windowHeadline(view, ctx) : ctx.status.text || "Waiting for other players…";
   }
   const built = [];
   if (mine) {

@@ -1,0 +1,80 @@
+// Patriots & Redcoats: auto-continue, a personal setting (this browser, every table) that presses Continue in each
+// quick response window for you, AUTO_DELAY_MS after this page first saw the window.
+//
+// Privacy, by construction. Using it must tell the table nothing that pressing Continue would not:
+// - publicFacts() is the only function here that reads the state message, and it copies out only what every seat
+//   sees alike (the window's key and mode, who is the target of a pending assassination, whether you are seated)
+//   plus whether a bare continue is still offered to you, which the engine offers to every living player who has
+//   not yet continued, whatever they hold. Cards, team, Leader and the other legal actions (a Spy's assassinate, a
+//   target's Turncoat) are never read, so they cannot change the decision.
+// - What is sent is always the constant CONTINUE, and when is always the moment the window was first seen plus the
+//   constant AUTO_DELAY_MS: the same message after the same delay for every hand.
+// A Spy who wants to assassinate does it before the delay runs out (an assassination may still be declared after
+// continuing, until the window closes) or turns the setting off.
+
+export const AUTO_DELAY_MS = 2000;
+export const CONTINUE = Object.freeze({ type: "continue" });
+const SETTING = "tabletop:pr:auto-continue";
+let fallback = false; // when this browser refuses localStorage, the setting lasts as long as the page
+
+export function autoContinueOn() {
+  try {
+    return localStorage.getItem(SETTING) === "on";
+  } catch {
+    return fallback;
+  }
+}
+
+export function setAutoContinue(on) {
+  fallback = Boolean(on);
+  try {
+    localStorage.setItem(SETTING, on ? "on" : "off");
+  } catch {
+    // kept in memory only
+  }
+}
+
+// The window's public facts, and whether continue is still offered to you: all the decision may depend on.
+export function publicFacts(message) {
+  const view = message.view ?? {};
+  const w = view.window;
+  const me = view.you;
+  const seated = me !== null && me !== undefined;
+  return {
+    key: w?.key ?? null,
+    quick: w?.mode === "quick",
+    seated,
+    // A target who continued would give up the Turncoat the timeout would reveal for them; who is targeted is
+    // public, so waiting for them depends on nothing they hold.
+    targeted: seated && (view.assassinations ?? []).some((a) => a.target === me && !a.cancelled && !a.countered),
+    offered: (message.legal ?? []).some((a) => JSON.stringify(a) === JSON.stringify(CONTINUE)),
+  };
+}
+
+// What to send for these facts, or null: only ever CONTINUE after AUTO_DELAY_MS.
+export function autoPlan(facts, on) {
+  if (!on || !facts.key || !facts.quick || !facts.seated || facts.targeted || !facts.offered) return null;
+  return { key: facts.key, action: CONTINUE, delay: AUTO_DELAY_MS };
+}
+
+// Called after every drawing with the latest message. `auto` is this table's memory ({key, seenAt, timer, sent});
+// `send(action)` sends unless another action is in flight (then the drawing after it calls this again).
+export function scheduleAutoContinue(auto, message, send, isBusy) {
+  const facts = publicFacts(message);
+  if (facts.key !== auto.key) Object.assign(auto, { key: facts.key, seenAt: Date.now(), sent: false });
+  clearTimeout(auto.timer);
+  auto.timer = null;
+  const plan = autoPlan(facts, autoContinueOn());
+  if (!plan || auto.sent) return;
+  const fire = () => {
+    auto.timer = null;
+    if (auto.key !== plan.key || isBusy()) return;
+    auto.sent = true;
+    send(plan.action);
+  };
+  auto.timer = setTimeout(fire, Math.max(0, auto.seenAt + plan.delay - Date.now()));
+}
+
+export function autoSent(auto, message) {
+  return Boolean(auto?.sent && auto.key === publicFacts(message).key);
+}
