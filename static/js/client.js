@@ -179,7 +179,8 @@ export async function api(method, path, body, token) {
 
 // Keeps only the newest message and draws it at most once per animation frame.
 export function renderLoop(render) {
-  const frame = globalThis.requestAnimationFrame ?? ((fn) => setTimeout(fn, 16));
+  // Animation frames do not run in a background tab; there a timer draws, so turn alerts and timers still happen.
+  const frame = (fn) => (document.hidden || !globalThis.requestAnimationFrame ? setTimeout(fn, 0) : requestAnimationFrame(fn));
   let latest = null;
   let scheduled = false;
   return function push(message) {

@@ -53,6 +53,29 @@ def finished_table(server: ServerProcess, game: str, seats: int) -> tuple[str, s
     return table_id, token
 
 
+# Text drawn smaller than 12 px on screen (SVG text scaled by its drawing), with what it says.
+SMALL_TEXT = """() => {
+  const small = new Set();
+  for (const el of document.querySelectorAll('body *')) {
+    const own = [...el.childNodes].some((n) => n.nodeType === 3 && n.textContent.trim());
+    const box = el.getBoundingClientRect();
+    if (!own || !box.width || getComputedStyle(el).visibility === 'hidden' || el.closest('[hidden]')) continue;
+    let px = parseFloat(getComputedStyle(el).fontSize);
+    const svg = el.closest('svg');
+    if (svg && svg.viewBox.baseVal?.width) px *= svg.getBoundingClientRect().width / svg.viewBox.baseVal.width;
+    if (px < 11.95 && !el.closest('.visually-hidden')) small.add(`${px.toFixed(1)} px: ${el.textContent.trim().slice(0, 30)}`);
+  }
+  return [...small];
+}"""
+
+
+def check_text_size(page: Page, where: str) -> None:
+    if (page.viewport_size or {}).get("width", 0) > 400:
+        return
+    small = page.evaluate(SMALL_TEXT)
+    assert not small, f"{where}: text under 12 px on a phone:\n" + "\n".join(small)
+
+
 def violations(page: Page) -> list[str]:
     page.wait_for_load_state("load")
     page.add_script_tag(path=str(AXE))
@@ -61,6 +84,7 @@ def violations(page: Page) -> list[str]:
 
 
 def check(page: Page, where: str) -> None:
+    check_text_size(page, where)
     found = violations(page)
     assert not found, f"{where}:\n" + "\n".join(found)
 

@@ -261,3 +261,45 @@ def test_unknown_pages_and_mistyped_seat_links_say_so(context: BrowserContext, s
     finally:
         other.close()
     assert httpx.get(f"{server.url}/api/no/such/thing").json()["error"]["code"] == "not_found"
+
+
+def test_the_seat_strip_marks_whose_turn_it_is(context: BrowserContext, server: ServerProcess) -> None:
+    page = context.new_page()
+    page.goto(server.url + "/")
+    page.fill("#name", "Alice")
+    page.select_option("#game", "turncoats")
+    page.click("#create")
+    page.wait_for_url(re.compile(r"/t/[^/?#]+$"))
+    page.fill("#bot-count", "1")
+    page.click("#add-bots")
+    expect(page.locator("#lobby-seats li")).to_have_count(2)
+    page.click("#start")
+    marked = page.locator("#seats li.turn")
+    expect(marked).to_have_count(1)
+    expect(marked.locator(".badge.turn")).to_have_text("to play")
+    # The marked seat is the one the game says is to move: mine exactly when I have moves.
+    mine = page.locator("#seats li.you")
+    page.wait_for_function("() => document.querySelector('.tc')?.dataset.busy !== 'true'")
+    state = page.evaluate("document.querySelector('.tc').dataset.state")
+    if state in ("your-turn", "negotiating"):
+        expect(mine).to_have_class(re.compile(r"\bturn\b"))
+    else:
+        expect(mine).not_to_have_class(re.compile(r"\bturn\b"))
+
+
+def test_a_spy_s_standing_offer_is_not_a_turn(context: BrowserContext, server: ServerProcess) -> None:
+    """P&R: the banner and the alert sound follow what play waits on, never a Spy's offer to assassinate (a chime
+    heard across the room would point at the Spy) and never a window every living player meets alike."""
+    page = context.new_page()
+    page.goto(server.url + "/")
+    verdicts = page.evaluate("""async () => {
+      const m = await import('/static/js/games/patriots-and-redcoats.js');
+      const kill = { type: 'assassinate', target: 1, turncoat: false };
+      return [
+        m.isYourTurn({ view: { window: null }, legal: [kill] }),
+        m.isYourTurn({ view: { window: { key: 'w1' } }, legal: [{ type: 'continue' }, kill] }),
+        m.isYourTurn({ view: { window: null }, legal: [{ type: 'vote', yes: true }, kill] }),
+        m.isYourTurn({ view: { window: null }, legal: [] }),
+      ];
+    }""")
+    assert verdicts == [False, False, True, False]

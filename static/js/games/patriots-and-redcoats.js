@@ -164,6 +164,14 @@ function tickEvery(root, st) {
   if (!st.ticker && root.querySelector(".pr-clock[data-deadline]")) st.ticker = setInterval(tick, 250);
 }
 
+// "Your turn" (the banner and the alert sound) means play is waiting on you: your vote, your nomination, your turn
+// as Commander... Not a response window, open to every living player alike, and never a Spy's standing offer to
+// assassinate, or a sound heard across the room would point at the Spy.
+export function isYourTurn(message) {
+  if (message.view?.window) return false;
+  return (message.legal ?? []).some((action) => action.type !== "assassinate");
+}
+
 // This renderer draws message.deadline itself (the clock in the action panel), so the page's header countdown stays
 // hidden: one timer per window.
 export function drawsOwnTimer(message) {

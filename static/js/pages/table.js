@@ -164,7 +164,7 @@ function draw(message) {
     });
   }
   views.chat.render(message);
-  alerts.update(status === "playing" && (views.play.yourTurn?.(message) ?? (message.legal ?? []).length > 0));
+  alerts.update(status === "playing" && views.play.yourTurn(message));
 }
 
 // However far down the page someone is (a phone shows the board, then log and chat), the result comes into view.

@@ -68,6 +68,9 @@ export function createPlay({ tableId, game, getToken, act, redraw }) {
 
   function drawSeats(message) {
     const host = isHost(message);
+    // Only the renderer knows whose move is public (in a secret step nobody's is): it says, if it can.
+    const acting = new Set(message.status === "playing" && typeof module?.actingSeats === "function"
+      ? module.actingSeats(message) : []);
     const you = message.you?.seat;
     const items = seatList(message).map((seat) => {
       const stranded = !seat.bot && (seat.away || !seat.connected) && seat.seat !== you;
@@ -81,7 +84,7 @@ export function createPlay({ tableId, game, getToken, act, redraw }) {
             onclick: (event) => post(event.currentTarget, `${base}/seats/${seat.seat}/bot`),
           })]
         : [];
-      return seatItem(message, seat, actions);
+      return seatItem(message, seat, actions, { turn: acting.has(seat.seat) });
     });
     keepFocus(el("seats"), () => el("seats").replaceChildren(...items));
     const mine = you === null || you === undefined ? null : seatOf(message, you);
@@ -154,5 +157,12 @@ export function createPlay({ tableId, game, getToken, act, redraw }) {
       }
     },
     renderer: () => load(),
+    // Whether the "Your turn" banner and alerts are due: the renderer may narrow "something is legal for you" (a
+    // response window open to everyone is not a turn). It must decide from what every seat alike could act on, so
+    // that a sound heard across the room tells nothing about a hand.
+    yourTurn(message) {
+      if (typeof module?.isYourTurn === "function") return module.isYourTurn(message);
+      return (message.legal ?? []).length > 0;
+    },
   };
 }
