@@ -28,7 +28,7 @@ function resolve(schema, root) {
   return current;
 }
 
-function label(name, schema) {
+export function label(name, schema) {
   if (schema.title) return schema.title;
   return name.replace(/_/g, " ").replace(/^\w/, (c) => c.toUpperCase());
 }

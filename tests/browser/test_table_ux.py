@@ -303,3 +303,16 @@ def test_a_spy_s_standing_offer_is_not_a_turn(context: BrowserContext, server: S
       ];
     }""")
     assert verdicts == [False, False, True, False]
+
+
+def test_the_lobby_says_what_the_window_modes_trade(context: BrowserContext, server: ServerProcess) -> None:
+    page = context.new_page()
+    page.goto(server.url + "/")
+    page.fill("#name", "Alice")
+    page.select_option("#game", "patriots-and-redcoats")
+    page.click("#create")
+    page.wait_for_url(re.compile(r"/t/[^/?#]+$"))
+    options = page.locator("#lobby-options")
+    expect(options).to_be_visible()
+    expect(options.locator("li").filter(has_text="Window mode: quick")).to_contain_text(
+        "fixed: nothing to press and no timing tells, but every window runs its full time")

@@ -2,6 +2,7 @@
 
 import { api } from "../client.js";
 import { absoluteUrl, h, keepFocus, setLink } from "../dom.js";
+import { label } from "../schema-form.js";
 import { isHost, seatItem, seatList } from "./seats.js";
 
 export function createLobby({ tableId, game, getToken, onLeft }) {
@@ -58,7 +59,26 @@ export function createLobby({ tableId, game, getToken, onLeft }) {
     });
   }
 
+  // The table's options in words, each with the line its game gives it (what a choice trades), so everyone in the
+  // lobby knows what they are about to play.
+  function drawOptions(options) {
+    const properties = game.options_schema?.properties ?? {};
+    const key = JSON.stringify(options ?? {});
+    const list = el("lobby-options");
+    if (list.dataset.key === key) return;
+    list.dataset.key = key;
+    const items = Object.entries(options ?? {}).filter(([name]) => name in properties).map(([name, value]) => h(
+      "li", {},
+      h("strong", { text: `${label(name, properties[name])}: ` }),
+      typeof value === "boolean" ? (value ? "yes" : "no") : String(value),
+      properties[name].description ? h("span", { class: "hint", text: ` (${properties[name].description})` }) : null,
+    ));
+    list.replaceChildren(...items);
+    el("lobby-options-field").hidden = items.length === 0;
+  }
+
   function render(message) {
+    drawOptions(message.table?.options);
     const seats = seatList(message);
     const host = isHost(message);
     const seated = message.you?.seat !== null && message.you?.seat !== undefined;
