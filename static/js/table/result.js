@@ -37,8 +37,9 @@ export function personalLine(message) {
   const mine = ranking.find((entry) => entrySeats(entry).includes(you));
   const team = mine?.team ?? message.table?.teams?.[String(you)] ?? null;
   if (team !== null && team !== undefined) {
-    if (winners.length === 0) return `No team won. You played for ${team}.`;
-    return winners.includes(you) ? `Your team won (${team}).` : `Your team lost (${team}).`;
+    const name = String(team).replace(/^\w/, (c) => c.toUpperCase());
+    if (winners.length === 0) return `No team won. You played for the ${name}.`;
+    return winners.includes(you) ? `Your team won (${name}).` : `Your team lost (${name}).`;
   }
   const index = ranking.indexOf(mine);
   if (index >= 0) {
