@@ -69,11 +69,13 @@ SMALL_TEXT = """() => {
 }"""
 
 
-def check_text_size(page: Page, where: str) -> None:
+def check_phone(page: Page, where: str) -> None:
     if (page.viewport_size or {}).get("width", 0) > 400:
         return
     small = page.evaluate(SMALL_TEXT)
     assert not small, f"{where}: text under 12 px on a phone:\n" + "\n".join(small)
+    width = page.evaluate("document.documentElement.scrollWidth")
+    assert width <= 390, f"{where}: the page is {width} px wide on a 390 px phone"
 
 
 def violations(page: Page) -> list[str]:
@@ -84,7 +86,7 @@ def violations(page: Page) -> list[str]:
 
 
 def check(page: Page, where: str) -> None:
-    check_text_size(page, where)
+    check_phone(page, where)
     found = violations(page)
     assert not found, f"{where}:\n" + "\n".join(found)
 

@@ -316,3 +316,34 @@ def test_the_lobby_says_what_the_window_modes_trade(context: BrowserContext, ser
     expect(options).to_be_visible()
     expect(options.locator("li").filter(has_text="Window mode: quick")).to_contain_text(
         "fixed: nothing to press and no timing tells, but every window runs its full time")
+
+
+def test_the_patriots_seat_strip_marks_the_public_step(context: BrowserContext, server: ServerProcess) -> None:
+    """P&R: the platform's strip marks the seats its ring marks (the public step), and none in a secret step."""
+    page = context.new_page()
+    page.goto(server.url + "/")
+    page.fill("#name", "Alice")
+    page.select_option("#game", "patriots-and-redcoats")
+    page.click("#create")
+    page.wait_for_url(re.compile(r"/t/[^/?#]+$"))
+    page.fill("#bot-count", "3")
+    page.click("#add-bots")
+    expect(page.locator("#lobby-seats li")).to_have_count(4)
+    page.click("#start")
+    same = """() => {
+      const strip = [...document.querySelectorAll('#seats li.turn')].map((li) => li.dataset.seat).sort();
+      const ring = [...document.querySelectorAll('.pr-seat[data-turn=true]')].map((li) => li.dataset.seat).sort();
+      return JSON.stringify(strip) === JSON.stringify(ring) && strip.length > 0;
+    }"""
+    # Alice confirms her loyalty (a secret step, nobody marked); then play reaches a public step.
+    for _ in range(40):
+        if page.evaluate(same):
+            return
+        button = page.locator(".pr-act button[data-action]:not([disabled]):not([data-kind=assassinate])").first
+        if button.count():
+            try:
+                button.click(timeout=2_000)
+            except Exception:  # noqa: BLE001 - redrawn under the click; look again
+                pass
+        page.wait_for_timeout(250)
+    raise AssertionError("the seat strip never marked the seats the game's ring marks")

@@ -164,6 +164,14 @@ function tickEvery(root, st) {
   if (!st.ticker && root.querySelector(".pr-clock[data-deadline]")) st.ticker = setInterval(tick, 250);
 }
 
+// Whose move the table may know (the public step's seats; none in a secret step or a window): the platform's seat
+// strip marks them as the ring does.
+export function actingSeats(message) {
+  const view = message.view;
+  if (!view || view.window) return [];
+  return stepStatus(view, namer(namesFrom(message), view.you ?? null)).seats;
+}
+
 // "Your turn" (the banner and the alert sound) means play is waiting on you: your vote, your nomination, your turn
 // as Commander... Not a response window, open to every living player alike, and never a Spy's standing offer to
 // assassinate, or a sound heard across the room would point at the Spy.
