@@ -20,9 +20,9 @@ from tests.api.helpers import (
     of_type,
     opening,
     ping,
+    public,
     recv_until,
     reply,
-    public,
     snapshot,
     ws_url,
 )

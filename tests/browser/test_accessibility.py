@@ -21,10 +21,12 @@ SIZES = {"laptop": {"width": 1366, "height": 768}, "phone": {"width": 390, "heig
 GAMES = ["turncoats", "patriots-and-redcoats"]
 
 RUN_AXE = """async () => {
-  const result = await axe.run(document, { runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'] } });
+  const tags = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
+  const result = await axe.run(document, { runOnly: { type: 'tag', values: tags } });
   return result.violations
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id} (${v.impact}): ${v.help} at ${v.nodes.slice(0, 3).map((n) => n.target.join(' ')).join(' | ')}`);
+    .map((v) => `${v.id} (${v.impact}): ${v.help} at `
+      + v.nodes.slice(0, 3).map((n) => n.target.join(' ')).join(' | '));
 }"""
 
 
@@ -63,7 +65,9 @@ SMALL_TEXT = """() => {
     let px = parseFloat(getComputedStyle(el).fontSize);
     const svg = el.closest('svg');
     if (svg && svg.viewBox.baseVal?.width) px *= svg.getBoundingClientRect().width / svg.viewBox.baseVal.width;
-    if (px < 11.95 && !el.closest('.visually-hidden')) small.add(`${px.toFixed(1)} px: ${el.textContent.trim().slice(0, 30)}`);
+    if (px < 11.95 && !el.closest('.visually-hidden')) {
+      small.add(`${px.toFixed(1)} px: ${el.textContent.trim().slice(0, 30)}`);
+    }
   }
   return [...small];
 }"""

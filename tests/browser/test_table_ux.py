@@ -56,8 +56,11 @@ def test_the_turn_banner_and_the_alerts_a_person_turns_on(browser: Browser, serv
       window.AudioContext = class extends Real {
         createOscillator() { window.__sounds += 1; return super.createOscillator(); }
       };
-      window.Notification = class { constructor(title, options) { window.__notes.push(title); }
-        static get permission() { return 'granted'; } static requestPermission() { return Promise.resolve('granted'); } };
+      window.Notification = class {
+        constructor(title, options) { window.__notes.push(title); }
+        static get permission() { return 'granted'; }
+        static requestPermission() { return Promise.resolve('granted'); }
+      };
     """)
     try:
         page = context.new_page()
@@ -142,7 +145,8 @@ def test_a_full_table_offers_to_watch(browser: Browser, server: ServerProcess) -
         expect(host.locator("#lobby-seats li")).to_have_count(5)
         late = late_ctx.new_page()
         late.goto(invite)
-        expect(late.locator("#gate-message")).to_have_text("The table is full (5 seats). You can watch the game instead.")
+        expect(late.locator("#gate-message")).to_have_text(
+            "The table is full (5 seats). You can watch the game instead.")
         expect(late.locator("#watch-link")).to_be_visible()
     finally:
         host_ctx.close()
