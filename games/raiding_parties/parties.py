@@ -1,0 +1,77 @@
+"""Party building (K4, ruling 13): validating a submitted party against the Golden Rule and the table options.
+
+A party is a multiset of card names, ``{name: count}``. Validation lists every problem in plain words, so a player
+who sends a bad party learns all that is wrong with it at once.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from games.protocol import Action, IllegalAction
+from games.raiding_parties.data import BY_NAME, ORDER, READY_MADE, SHIP_OR_FORT, SHIPS_FORTS_ALLOWED
+from games.raiding_parties.state import TableOptions
+
+MAX_COUNT = 1000  # a count above this is junk, not a party
+
+
+def party_problems(cards: dict[str, int], gold: int, copy_cap: int | None) -> list[str]:
+    """Everything wrong with a party of well-formed counts at a table of ``gold`` (empty: it is legal)."""
+    problems = []
+    chosen = {name: n for name, n in cards.items() if n > 0}
+    if not chosen:
+        problems.append("A party needs at least one card.")
+    total = sum(BY_NAME[name]["gold"] * n for name, n in chosen.items())
+    if total > gold:
+        problems.append(f"The party costs {total} gold; this table allows {gold}.")
+    structures = sum(n for name, n in chosen.items() if BY_NAME[name]["type"] in SHIP_OR_FORT)
+    allowed = SHIPS_FORTS_ALLOWED[gold]
+    if structures > allowed:
+        problems.append(f"The party has {structures} Ships and Forts; a {gold}-gold party may have {allowed}.")
+    for name in sorted(chosen, key=ORDER.__getitem__):
+        if BY_NAME[name]["unique"] and chosen[name] > 1:
+            problems.append(f"{name} is marked (X): one copy per party, not {chosen[name]}.")
+        elif copy_cap is not None and not BY_NAME[name]["unique"] and chosen[name] > copy_cap:
+            problems.append(f"{chosen[name]} copies of {name}; this table allows {copy_cap} of a card.")
+    return problems
+
+
+def read_party(action: Action, options: TableOptions) -> dict[str, int]:
+    """The party a ``{"type": "party", "cards": {...}}`` action submits, in catalogue order without zero counts;
+    raises IllegalAction naming every problem."""
+    if set(action) != {"type", "cards"}:
+        raise IllegalAction("bad_action", 'A party is {"type": "party", "cards": {"<card name>": <count>, ...}}.')
+    cards: Any = action["cards"]
+    if not isinstance(cards, dict):
+        raise IllegalAction("bad_action", '"cards" must map card names to counts.')
+    unknown = sorted(str(name)[:40] for name in cards if name not in BY_NAME)
+    if unknown:
+        raise IllegalAction("bad_action", f"Unknown card name(s): {', '.join(unknown[:5])}.")
+    for name, count in cards.items():
+        if type(count) is not int or not 0 <= count <= MAX_COUNT:
+            raise IllegalAction("bad_action", f"The count of {name} must be a whole number from 0 to {MAX_COUNT}.")
+    problems = party_problems(cards, options["gold"], options["copy_cap"])
+    if problems:
+        raise IllegalAction("not_legal_now", " ".join(problems))
+    return {name: cards[name] for name in sorted(cards, key=ORDER.__getitem__) if cards[name] > 0}
+
+
+def ready_made_for(gold: int) -> dict[str, int]:
+    """The ready-made party a seat gets on timeout (K7): the one made for the table's gold."""
+    return dict(READY_MADE[gold][1])
+
+
+def ready_made_entries(options: TableOptions) -> list[Action]:
+    """The ready-made parties legal at this table, as plain legal entries (copy_cap is at least 4, ruling 13)."""
+    out: list[Action] = []
+    for made_for, (_, cards) in sorted(READY_MADE.items()):
+        if not party_problems(cards, options["gold"], options["copy_cap"]):
+            out.append({"type": "party", "cards": dict(cards)})
+        else:
+            assert made_for > options["gold"], "ruling 13: a ready-made party is legal at its own gold"
+    return out
+
+
+def as_list(cards: dict[str, int]) -> list[str]:
+    """A party as a list of names in catalogue order, one per card."""
+    return [name for name in sorted(cards, key=ORDER.__getitem__) for _ in range(cards[name])]
