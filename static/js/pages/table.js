@@ -24,10 +24,22 @@ const pending = new Map(); // act id -> {seq, resolve, reject}
 let actCounter = 0;
 let lost = false; // the connection dropped after it had been open: the page shows it and waits
 let resultShown = false;
+let fromSeatLink = freshSeatLink(); // a token the seat-link page just stored, not yet proven good
 const alerts = createAlerts({ title: game.title });
 
 wireCopyButtons();
 wireCounters();
+
+// If the table refuses a token the seat-link page has just stored, the link itself was wrong, not the seat.
+function freshSeatLink() {
+  try {
+    const fresh = sessionStorage.getItem(FRESH_LINK) === "1";
+    sessionStorage.removeItem(FRESH_LINK);
+    return fresh;
+  } catch {
+    return false; // storage blocked: the general wording is used
+  }
+}
 
 // While the connection is down nothing on the table can be done: say so at the top of the screen, grey the table out
 // and make it inert, so a tap cannot look accepted and then fail.
@@ -285,10 +297,10 @@ function begin(who) {
       send: (obj) => conn?.send(obj) ?? false,
       setSpectatorChat: (readable) => api("POST", `/api/tables/${encodeURIComponent(tableId)}/spectator-chat`,
         { readable }, token),
-      joinRematch: (button) => el("again")?.click() ?? button.remove(),
+      joinRematch: () => el("again")?.click(), // the result screen's button does the joining
     }),
+    result: createResult({ tableId, getToken, rematchBy: () => views.chat.rematchBy() }),
   };
-  views.result ??= createResult({ tableId, getToken, rematchBy: () => views.chat.rematchBy() });
   current = null;
   setConn("connecting");
   conn = connect({ tableId, token: who.token, spectate: who.spectate, onMessage, onStatus });
@@ -336,15 +348,6 @@ el("join-form").addEventListener("submit", async (event) => {
     button.disabled = false;
   }
 });
-
-// A token the seat-link page has just stored, not yet proven good: if it is refused, the link itself was wrong.
-let fromSeatLink = false;
-try {
-  fromSeatLink = sessionStorage.getItem(FRESH_LINK) === "1";
-  sessionStorage.removeItem(FRESH_LINK);
-} catch {
-  // storage blocked: the general wording is used
-}
 
 // The spectator link always spectates, even in a browser that also holds a seat here.
 if (spectateKey) begin({ spectate: spectateKey });

@@ -79,7 +79,7 @@ export function createChat({ send, setSpectatorChat, joinRematch }) {
       " ",
       h("span", { class: "chat-text", text: chat.text ?? "" }),
       notice && seated
-        ? [" ", h("button", { type: "button", class: "small", text: "Join", onclick: (event) => joinRematch(event.currentTarget) })]
+        ? [" ", h("button", { type: "button", class: "small", text: "Join", onclick: () => joinRematch() })]
         : null,
       Number.isNaN(time.getTime())
         ? null
