@@ -11,7 +11,6 @@ from app.errors import ApiError
 from app.guards import within_rate
 from app.limits import RateLimiter
 from app.messages import chat_public, seat_public
-from app.models import TableRow
 from app.seats import Holder, Viewing, same_secret, seat_of
 from app.service import TableService
 
@@ -132,22 +131,23 @@ async def create_table(body: CreateTable, service: ServiceDep, base: BaseDep, re
             "seat_url": seat_url(base, row.id, token)}
 
 
-async def table_public(service: TableService, table_id: str) -> tuple[dict[str, Any], TableRow]:
+async def table_public(service: TableService, table_id: str) -> dict[str, Any]:
     row, seats = await service.snapshot(table_id)
     game = service.game(row.game)
     return {"table_id": row.id, "game": row.game, "status": row.status, "seats": [seat_public(s) for s in seats],
              "options": row.options, "host_seat": row.host_seat, "spectators": row.spectators,
              "turn_timer": row.turn_timer, "commitment": row.commitment, "seq": row.seq,
              "next_table_id": row.next_table_id, "spectator_chat": row.spectator_chat,
-             "min_players": game.min_players, "max_players": game.max_players}, row
+             "min_players": game.min_players, "max_players": game.max_players}
 
 
 @router.get("/tables/{table_id}")
 async def get_table(table_id: str, service: ServiceDep, base: BaseDep, invite: str | None = None) -> dict[str, Any]:
     """The table's public facts. With the table's invite code, also its spectator link: whoever may join may watch,
     which is what a late or surplus invitee is offered."""
-    facts, row = await table_public(service, table_id)
+    facts = await table_public(service, table_id)
     if invite is not None:
+        row, _ = await service.snapshot(table_id)
         if not same_secret(invite, row.invite_code):
             raise ApiError(403, "bad_invite", "That invite code is not valid for this table.")
         facts["spectate_url"] = f"{base}/t/{row.id}/watch?key={row.spectate_key}"
@@ -164,13 +164,13 @@ async def join_table(table_id: str, body: Join, service: ServiceDep, base: BaseD
 @router.post("/tables/{table_id}/bots")
 async def add_bots(table_id: str, body: AddBots, who: SeatDep, service: ServiceDep) -> dict[str, Any]:
     await service.add_bots(table_id, who, body.count, body.kind)
-    return (await table_public(service, table_id))[0]
+    return await table_public(service, table_id)
 
 
 @router.delete("/tables/{table_id}/seats/{target}")
 async def remove_seat(table_id: str, target: int, who: SeatDep, service: ServiceDep) -> dict[str, Any]:
     await service.remove_seat(table_id, who, target)
-    return (await table_public(service, table_id))[0]
+    return await table_public(service, table_id)
 
 
 @router.post("/tables/{table_id}/leave")
@@ -182,7 +182,7 @@ async def leave_table(table_id: str, who: SeatDep, service: ServiceDep) -> dict[
 @router.post("/tables/{table_id}/start")
 async def start_table(table_id: str, who: SeatDep, service: ServiceDep) -> dict[str, Any]:
     await service.start(table_id, who)
-    return (await table_public(service, table_id))[0]
+    return await table_public(service, table_id)
 
 
 @router.get("/tables/{table_id}/state")
@@ -205,13 +205,13 @@ async def post_action(table_id: str, body: Act, viewer: ViewerDep, service: Serv
 async def seat_to_bot(table_id: str, target: int, who: SeatDep, service: ServiceDep,
                       body: SetBot | None = None) -> dict[str, Any]:
     await service.set_bot(table_id, who, target, body.kind if body else None)
-    return (await table_public(service, table_id))[0]
+    return await table_public(service, table_id)
 
 
 @router.post("/tables/{table_id}/reclaim")
 async def reclaim_seat(table_id: str, who: SeatDep, service: ServiceDep) -> dict[str, Any]:
     await service.reclaim(table_id, who)
-    return (await table_public(service, table_id))[0]
+    return await table_public(service, table_id)
 
 
 @router.post("/tables/{table_id}/again")
