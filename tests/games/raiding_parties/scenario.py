@@ -137,3 +137,10 @@ def flipped(state: State) -> list[str]:
 
 def public_log(state: State) -> list[str]:
     return [e["text"] for e in state["log"] if "to" not in e]
+
+
+def pass_windows(state: State) -> State:
+    """Let every open reaction window go by (quick mode: its seat passes; fixed mode: its deadline passes)."""
+    while (p := prompt(state)) is not None and p["kind"] == "reaction" and GAME.result(state) is None:
+        state = expire(state) if p["mode"] == "fixed" else act(state, p["seat"], {"type": "pass"})
+    return state
