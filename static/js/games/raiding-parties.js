@@ -1,0 +1,221 @@
+// Raiding Parties: the party builder, then the table (each player's area, no man's land, the flip pile) beside a
+// panel with the turn, the prompt and your actions. Every action sent is an entry of message.legal, untouched, or
+// (the party) the legal template filled in.
+//
+// Hooks: the root .rp has data-state (building, hired, your-move, waiting, spectating, over), data-phase, data-seq
+// and data-busy. Buttons that send carry data-action (the JSON) and data-kind (its type). Table: see board.js.
+// Builder: li.rp-cat[data-card] with [data-plus]/[data-minus], #rp-submit, [data-load]/[data-hire].
+// Result: #rp-result with tr[data-reveal-seat].
+
+import { formatClock, h, keepFocus } from "../dom.js";
+import { namesFrom } from "../structure.js";
+import { sortLegal, targetMap, groupsFor } from "./raiding-parties/actions.js";
+import { table } from "./raiding-parties/board.js";
+import { builder } from "./raiding-parties/builder.js";
+import { byName } from "./raiding-parties/cards.js";
+import { panel } from "./raiding-parties/panel.js";
+import { resultView } from "./raiding-parties/result.js";
+import { words } from "./raiding-parties/text.js";
+
+const CSS_HREF = "/static/css/raiding-parties.css";
+const memo = new WeakMap(); // root -> {message, send, viewKey, drawnKey, busy, sel, build, skew, ...}
+
+function ensureCss() {
+  if (document.querySelector(`link[href="${CSS_HREF}"]`)) return;
+  document.head.append(h("link", { rel: "stylesheet", href: CSS_HREF }));
+}
+
+ensureCss(); // as soon as the module loads, so the first drawing is already styled
+
+function over(message) {
+  return message.status === "finished" || message.view?.phase === "over";
+}
+
+function rootState(message) {
+  const view = message.view ?? {};
+  const legal = message.legal ?? [];
+  if (over(message)) return "over";
+  if (view.you === null || view.you === undefined) return "spectating";
+  if (view.phase === "build") return legal.some((a) => a.type === "party") && !view.build?.you_ready ? "building" : "hired";
+  return legal.length ? "your-move" : "waiting";
+}
+
+export function render(root, message, send) {
+  ensureCss();
+  const st = memo.get(root) ?? { busy: false, sel: {}, skew: 0 };
+  memo.set(root, st);
+  st.message = message;
+  st.send = send;
+  if (message.now && message.now !== st.lastNow && !Number.isNaN(Date.parse(message.now))) {
+    st.lastNow = message.now;
+    st.skew = Date.parse(message.now) - Date.now();
+  }
+  const viewKey = JSON.stringify([message.status, message.view, message.legal, message.deadline]);
+  if (viewKey !== st.viewKey) {
+    st.viewKey = viewKey;
+    st.sel = keepSelection(st.sel, message); // a new position: keep only a selection that still means something
+  }
+  draw(root, st);
+}
+
+// After a move the selected card stays selected if it is still in play (so a card with an extra attack can go
+// again), but a chosen action group survives only if its card still offers it.
+function keepSelection(sel, message) {
+  const view = message.view ?? {};
+  if (view.phase !== "play") return {};
+  const inPlay = new Set((view.seats ?? []).flatMap((s) => (s.in_play ?? []).map((c) => c.id)));
+  if (sel.hold) return (view.seats?.[view.you]?.hold ?? []).includes(sel.hold) ? { hold: sel.hold } : {};
+  if (!sel.card || !inPlay.has(sel.card)) return {};
+  const offered = (message.legal ?? []).some((a) => a.card === sel.card
+    && (!sel.group || `${a.type}:${a.weapon}` === sel.group || a.type === sel.group));
+  return offered ? sel : { card: sel.card };
+}
+
+function draw(root, st, force = false) {
+  const message = st.message;
+  const names = namesFrom(message);
+  const key = JSON.stringify([st.viewKey, names, st.sel, st.busy, st.build?.counts, st.build?.error, st.build?.type]);
+  if (!force && key === st.drawnKey) return;
+  st.drawnKey = key;
+  const view = message.view;
+  if (!view) {
+    root.replaceChildren(h("p", { class: "muted", text: "Setting up the table…" }));
+    return;
+  }
+  const legal = message.legal ?? [];
+  const me = view.you ?? null;
+  const state = rootState(message);
+  const redraw = () => draw(root, st, true);
+  const act = (action, onError = null) => {
+    if (st.busy) return; // one action at a time
+    st.busy = true;
+    st.refocus = true; // the pressed control is about to go: keep the keyboard in the panel
+    redraw();
+    Promise.resolve(st.send(action))
+      .catch((error) => {
+        onError?.(error);
+        st.sel = {};
+      })
+      .finally(() => {
+        st.busy = false;
+        draw(root, st, true);
+      });
+  };
+  const select = (sel) => {
+    st.sel = sel;
+    redraw();
+  };
+  const catalogue = byName(view);
+  const w = words(view, names);
+  let tree;
+  if (state === "over") {
+    tree = h("div", { class: "rp rp-over", dataset: { state, phase: "over", seq: String(message.seq ?? ""), busy: "false" } },
+      afterTheEnd(view, { w, catalogue }));
+  } else if (view.phase === "build") {
+    tree = h("div", { class: "rp rp-building", dataset: { state, phase: "build", seq: String(message.seq ?? ""), busy: String(st.busy) } },
+      builder({ view, legal, st, act, redraw, names, me, catalogue }));
+  } else {
+    tree = playing(message, st, { view, legal, me, state, w, catalogue, act, select });
+  }
+  keepFocus(root, () => root.replaceChildren(tree));
+  if (st.refocus && !st.busy && (document.activeElement === document.body || document.activeElement === null)) {
+    const target = root.querySelector(".rp-act button:not(:disabled)") ?? root.querySelector("#rp-prompt");
+    if (target?.tagName === "H2") target.tabIndex = -1;
+    target?.focus({ preventScroll: true });
+    st.refocus = false;
+  }
+  tick(root, st);
+}
+
+function playing(message, st, base) {
+  const { view, legal, me, w } = base;
+  const prompt = view.prompt ?? null;
+  const myPrompt = Boolean(prompt && me !== null && prompt.seat === me);
+  const myTurn = !prompt && me !== null && view.turn?.seat === me && legal.length > 0;
+  const deadlineAt = message.deadline && !Number.isNaN(Date.parse(message.deadline)) ? Date.parse(message.deadline) - st.skew : null;
+  const sorted = sortLegal(legal);
+  // What lights up on the table: a prompt's shots, or the chosen group of the selected card.
+  let targets = new Map();
+  if (myPrompt) targets = targetMap(legal.filter((a) => a.type === "shot" || a.type === "grenades"));
+  else if (st.sel.card && st.sel.group) {
+    const found = w.where.get(st.sel.card);
+    const groups = groupsFor(sorted.byCard.get(st.sel.card) ?? [], base.catalogue.get(found?.card.name), (found?.card.melee ?? []).length > 0);
+    const group = groups.find((g) => g.key === st.sel.group);
+    if (group?.targeted) targets = targetMap(group.actions);
+  }
+  const ctx = {
+    ...base, st, prompt, myPrompt, myTurn, deadlineAt, over: false,
+    targets, actors: new Set(myPrompt ? [] : sorted.byCard.keys()),
+    turnSeat: view.turn?.seat ?? null, selected: st.sel.card ?? null, busy: st.busy,
+    onCard: (id) => base.select({ card: id }), // a second tap keeps it selected and drops a half-chosen action
+    onTarget: (action) => base.act(action),
+  };
+  return h("div", { class: "rp", dataset: { state: base.state, phase: "play", seq: String(message.seq ?? ""), busy: String(st.busy) } },
+    h("div", { class: "rp-playing" }, panel(ctx), table(view, ctx)));
+}
+
+// Under the result (which reveals every party, hold and locker): only the table as it ended.
+function afterTheEnd(view, base) {
+  const ctx = {
+    ...base, targets: new Map(), actors: new Set(), turnSeat: null, selected: null, busy: false,
+    onCard: () => {}, onTarget: () => {},
+  };
+  return h("section", { class: "rp-final", "aria-label": "The table at the end" },
+    h("h2", { class: "rp-mini-h", text: "The table at the end" }),
+    table(view, ctx));
+}
+
+// The reaction countdown: to message.deadline on the server's clock (corrected by message.now).
+function tick(root, st) {
+  const step = () => {
+    const clocks = root.querySelectorAll(".rp-clock[data-deadline]");
+    if (!clocks.length) {
+      clearInterval(st.ticker);
+      st.ticker = null;
+      return;
+    }
+    for (const clock of clocks) {
+      const left = Number(clock.dataset.deadline) - Date.now();
+      const total = Number(clock.dataset.total || 0);
+      clock.querySelector(".rp-clock-time").textContent = formatClock(left);
+      clock.dataset.urgent = String(left < Math.min(3000, total ? total / 3 : 3000));
+      const fill = clock.querySelector(".rp-clock-fill");
+      if (fill && total) fill.style.setProperty("width", `${Math.max(0, Math.min(100, (left / total) * 100)).toFixed(1)}%`);
+    }
+  };
+  step();
+  if (!st.ticker && root.querySelector(".rp-clock[data-deadline]")) st.ticker = setInterval(step, 250);
+}
+
+// Whose move is public: the player whose turn it is, and the seat a prompt waits on (every prompt, a reaction's
+// included, is shown alike to every viewer). While parties are built nobody is marked: who is ready is secret.
+export function actingSeats(message) {
+  const view = message?.view;
+  if (!view || over(message) || view.phase !== "play") return [];
+  const seats = [];
+  if (view.turn) seats.push(view.turn.seat);
+  if (view.prompt && !seats.includes(view.prompt.seat)) seats.push(view.prompt.seat);
+  return seats;
+}
+
+// "Your turn" (the banner and the alert): something is legal for you, but never a reaction window. Whether you can
+// react (a Navigator or a Jolly Roger in your hold) is hidden, and in fixed mode your legal list is empty or not
+// depending on exactly that; a chime heard across the room would tell. Such windows also open at nearly every hit,
+// so they are shown in the panel with their countdown instead.
+export function isYourTurn(message) {
+  if (over(message)) return false;
+  if (message.view?.prompt?.kind === "reaction") return false;
+  if (message.view?.phase === "build") return Boolean(message.view?.build && message.view.build.you_ready === false);
+  return (message.legal ?? []).length > 0;
+}
+
+// A reaction window's deadline is drawn in the panel, the same for every viewer; the header countdown stays for the
+// turn timer.
+export function drawsOwnTimer(message) {
+  return !over(message) && message.view?.prompt?.kind === "reaction";
+}
+
+export function renderResult(root, message) {
+  ensureCss();
+  root.replaceChildren(resultView(message));
+}

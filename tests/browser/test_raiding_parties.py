@@ -1,0 +1,203 @@
+"""Raiding Parties in a real browser: a party built card by card in the builder (its live limits, then Submit), a
+whole game against a bot by clicks to the result, and the builder on a phone (the sticky total bar, no overflow).
+
+The renderer's hooks: the root ``.rp`` tells its ``data-state`` (building, hired, your-move, waiting, spectating,
+over), ``data-seq`` and ``data-busy``. Builder: ``li.rp-cat[data-card]`` with ``[data-plus]``/``[data-minus]``,
+``.rp-total-bar`` (``[data-total]``, ``[data-ships-forts]``), ``#rp-submit``. Table: your cards that can act now
+``.rp-card[data-actor]``, their action groups ``.rp-groups > button``, valid targets ``.rp-table [data-target]``,
+buttons that send ``[data-action]`` (prompt answers ``.rp-answers``, hold plays ``.rp-play``, ``[data-kind=end]``).
+Result: ``#rp-result`` with ``tr[data-reveal-seat]``.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+from pathlib import Path
+
+import httpx
+import pytest
+
+import games
+from tests.conftest import TEST_GAME, ServerProcess, server_env
+
+STEP_CAP = 900  # my clicks; a 2-player game takes a few hundred actions in all
+
+# Until the engine is listed in games.GAMES the server is told about it as an extra game (the same registry path
+# the test game uses); afterwards this is the ordinary server.
+EXTRA = TEST_GAME if "raiding-parties" in games.GAMES else f"{TEST_GAME},games.raiding_parties:GAME"
+
+
+@pytest.fixture
+def server(tmp_path: Path) -> Iterator[ServerProcess]:
+    proc = ServerProcess(server_env(tmp_path, EXTRA_GAMES=EXTRA), log_path=tmp_path / "server.log")
+    proc.start()
+    yield proc
+    proc.stop()
+
+
+# True once the game is over, or once something is mine to do in a state newer than `seq` and nothing is in flight.
+MY_MOVE_OR_OVER = """(seq) => {
+  if (document.querySelector('#rp-result')) return true;
+  const rp = document.querySelector('.rp');
+  if (!rp || rp.dataset.busy === 'true' || rp.dataset.seq === seq) return false;
+  return rp.dataset.state === 'your-move';
+}"""
+
+
+def host_table(page, server: ServerProcess, name: str) -> str:  # type: ignore[no-untyped-def]
+    page.goto(server.url + "/")
+    page.fill("#name", name)
+    page.select_option("#game", "raiding-parties")
+    page.click("#create")
+    page.wait_for_url(re.compile(r"/t/[^/?#]+$"))
+    page.fill("#bot-count", "1")
+    page.click("#add-bots")
+    page.wait_for_function("() => document.querySelectorAll('#lobby-seats li').length === 2")
+    page.click("#start")
+    page.wait_for_selector(".rp[data-state=building]")
+    return page.url.rsplit("/", 1)[1]
+
+
+def watch_errors(page) -> list[str]:  # type: ignore[no-untyped-def]
+    errors: list[str] = []
+    page.on("pageerror", lambda error: errors.append(str(error)))
+    return errors
+
+
+def plus(page, name: str, times: int = 1) -> None:  # type: ignore[no-untyped-def]
+    for _ in range(times):
+        page.locator(f"[data-plus='{name}']").click()
+
+
+def total(page) -> tuple[int, int]:  # type: ignore[no-untyped-def]
+    bar = page.locator(".rp-total-bar")
+    return (int(bar.locator("[data-total]").get_attribute("data-total") or "-1"),
+            int(bar.locator("[data-ships-forts]").get_attribute("data-ships-forts") or "-1"))
+
+
+def build_by_clicks(page) -> dict[str, int]:  # type: ignore[no-untyped-def]
+    """A custom 30-gold party: one Ship, an (X) card, a few crew; the live limits checked on the way."""
+    submit = page.locator("#rp-submit")
+    assert submit.is_disabled()  # nothing picked yet
+    plus(page, "Sloop")
+    assert total(page) == (5, 1)
+    # One Ship or Fort at 30 gold: every other Ship and the Fort can no longer be added, and say why.
+    for other in ("Pirate Ship", "Pirate Fort", "Liberty"):
+        button = page.locator(f"[data-plus='{other}']")
+        assert button.is_disabled()
+        assert "Ship/Fort limit" in (button.get_attribute("aria-label") or "")
+    plus(page, "Instructor")
+    instructor = page.locator("[data-plus='Instructor']")
+    assert instructor.is_disabled()  # (X): one copy
+    assert "one per party" in page.locator("li.rp-cat[data-card='Instructor']").inner_text()
+    plus(page, "Rogue", 2)
+    plus(page, "Brethren", 2)
+    plus(page, "Raiders")
+    assert total(page) == (5 + 3 + 6 + 4 + 4, 1)
+    page.locator("[data-minus='Raiders']").click()
+    assert total(page) == (18, 1)
+    # The filter narrows the list without losing the picks.
+    page.locator("[data-filter=picked]").click()
+    shown = page.locator("li.rp-cat:not([hidden])")
+    assert sorted(shown.evaluate_all("(items) => items.map((li) => li.dataset.card)")) == \
+        ["Brethren", "Instructor", "Rogue", "Sloop"]
+    page.locator("[data-filter=all]").click()
+    party = {"Sloop": 1, "Instructor": 1, "Rogue": 2, "Brethren": 2}
+    submit.click()
+    page.wait_for_selector(".rp[data-phase=play], .rp[data-state=hired]")
+    return party
+
+
+def take_first_move(page) -> None:  # type: ignore[no-untyped-def]
+    """The first thing the interface offers: a prompt's answer or a hold card, else one of my cards' first action
+    aimed at the first target lit on the table, else End turn."""
+    direct = page.locator(".rp-act .rp-answers [data-action], .rp-act .rp-play")
+    if direct.count():
+        direct.first.click()
+        return
+    actor = page.locator(".rp-card[data-actor]")
+    if actor.count():
+        actor.first.click()
+        group = page.locator(".rp-groups > button").first
+        group.wait_for()
+        if group.get_attribute("data-action"):
+            group.click()
+            return
+        group.click()
+        aim = page.locator(".rp-table [data-target], .rp-act .rp-pick").first
+        aim.wait_for()
+        aim.click()
+        return
+    page.locator("[data-kind=end]").click()
+
+
+def test_build_by_clicks_then_play_a_whole_game(server: ServerProcess, context) -> None:  # type: ignore[no-untyped-def]
+    page = context.new_page()
+    errors = watch_errors(page)
+    table_id = host_table(page, server, "Ann")
+    party = build_by_clicks(page)
+
+    seq = None
+    moves = 0
+    for _ in range(STEP_CAP):
+        page.wait_for_function(MY_MOVE_OR_OVER, arg=seq, timeout=30_000)
+        if page.locator("#rp-result").count():
+            break
+        seq = page.locator(".rp").get_attribute("data-seq")
+        take_first_move(page)
+        moves += 1
+    else:
+        pytest.fail(f"the game did not end within {STEP_CAP} of my moves")
+
+    result = page.locator("#rp-result")
+    result.wait_for()
+    token = page.evaluate(f"() => localStorage.getItem('tabletop:seat:{table_id}')")
+    state = httpx.get(f"{server.url}/api/tables/{table_id}/state",
+                      headers={"Authorization": f"Bearer {token}"}, timeout=10).json()
+    assert state["status"] == "finished"
+    reveal = state["result"]["reveal"]
+    assert reveal["parties"][0] == party  # the party built by clicks is the one that played
+    for row in state["result"]["ranking"]:
+        line = result.locator(f"tr[data-reveal-seat='{row['seat']}']")
+        assert line.count() == 1
+        assert line.get_attribute("data-rank") == str(row["rank"])
+    assert "Rogue" in result.locator("tr[data-reveal-seat='0']").inner_text()
+    assert moves >= 3
+    assert errors == []
+
+
+def test_phone_builder_keeps_the_total_in_view(server: ServerProcess, phone) -> None:  # type: ignore[no-untyped-def]
+    page = phone.new_page()
+    errors = watch_errors(page)
+    host_table(page, server, "Pip")
+    width = page.viewport_size["width"]
+    height = page.viewport_size["height"]
+    assert page.evaluate("() => document.documentElement.scrollWidth") <= width
+
+    # Far down the catalogue, the bar with the total and Submit still sits at the bottom of the screen.
+    card = page.locator("li.rp-cat[data-card='Jolly Roger']")
+    card.scroll_into_view_if_needed()
+    card.locator("[data-plus]").tap()
+    bar = page.locator(".rp-total-bar")
+    box = bar.bounding_box()
+    assert box is not None and box["y"] >= 0 and box["y"] + box["height"] <= height + 0.5
+    assert box["x"] >= 0 and box["x"] + box["width"] <= width + 0.5
+    assert total(page) == (2, 0)
+    submit = page.locator("#rp-submit")
+    controls = (submit, card.locator("[data-plus]"), card.locator("[data-minus]"), page.locator("[data-filter=crew]"))
+    for locator in controls:
+        size = locator.bounding_box()
+        assert size is not None and size["height"] >= 36 and size["width"] >= 36
+    # A filter keeps the list short on a phone.
+    page.locator("[data-filter=land]").tap()
+    assert page.locator("li.rp-cat:not([hidden])").count() == 2
+    page.fill("#rp-search", "duel")
+    shown = "(items) => items.map((li) => li.dataset.card)"
+    assert page.locator("li.rp-cat:not([hidden])").evaluate_all(shown) == ["Dueling Grounds"]
+    page.fill("#rp-search", "boarding axe")
+    page.locator("[data-filter=all]").tap()
+    found = page.locator("li.rp-cat:not([hidden])").evaluate_all(shown)
+    assert "Raiders" in found and "Sloop" not in found
+    assert page.evaluate("() => document.documentElement.scrollWidth") <= width
+    assert errors == []
