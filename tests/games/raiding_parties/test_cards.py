@@ -350,3 +350,66 @@ def test_in_melee_scalawag_still_evades() -> None:
     state = engage(build(in_play={0: ["Pirate"], 1: ["Scalawag", "Sloop"]}, deck=["AD", "2H"]), ("c1", "c2"))
     state = attack(state, "c1", "Cutlass", "c2")
     assert card(state, "c2")["damage"] == 0
+
+
+def test_free_grenades_draw_no_return_fire() -> None:
+    """Ruling 2: only an attack made as a use or an extra attack draws Cannoneer (b); free Grenades do not."""
+    state = build(in_play={0: ["Rogue", "Cannoneer"], 1: ["Scalawag", "Sloop"]}, deck=["AS", "2H", "3H"])
+    state = act(attack(state, "c1", "Pistol", "c3"), 1, {"type": "grenades", "target": "c2"})
+    state = act(state, 1, {"type": "stop"})
+    assert prompt(state) is None
+
+
+def test_no_return_fire_at_an_attacker_it_may_not_shoot() -> None:
+    """Cannoneer (b): only if the attacker is a legal target (a Brethren under Coastlands is not)."""
+    state = build(in_play={0: ["Brethren", "Coastlands"], 1: ["Cannoneer", "Sloop"]}, deck=["2H"])
+    state = attack(state, "c1", "Grenades", "c3")
+    assert prompt(state) is None
+
+
+def test_cannoneer_strikes_once_more_only_after_a_retaliation_and_once_per_turn() -> None:
+    """Cannoneer (a): not after a declined retaliation; once a turn, even with an extra attack."""
+    state = build(in_play={0: ["Cannoneer"], 1: ["Skipper", "Sloop"]}, deck=["2H", "3H"])
+    state = act(state, 0, {"type": "charge", "card": "c1", "weapon": "Dagger", "target": "c2"})
+    state = act(act(state, 1, DECLINE), 1, DECLINE)
+    assert prompt(state) is None
+    state = build(in_play={0: ["Cannoneer"], 1: ["Dueling Grounds"]}, hold={0: ["Flagbearers"]},
+                  deck=["2H", "3H", "4H", "5H", "6H", "7H"])
+    state = act(state, 0, {"type": "play", "card": "Flagbearers"})
+    state = act(state, 0, {"type": "effect", "card": "c3", "target": "c1"})
+    state = act(state, 0, {"type": "charge", "card": "c1", "weapon": "Dagger", "target": "c2"})
+    state = act(state, 0, {"type": "cannoneer"})
+    state = attack(state, "c1", "Dagger", "c2")
+    assert prompt(state) is None and len(flipped(state)) == 6
+
+
+def test_dueling_grounds_keeps_a_pirateers_double_shot_on_one_target() -> None:
+    """Dueling Grounds: a Pirateer's double shot puts both on its first target."""
+    state = build(in_play={0: ["Pirateer", "Privateer"], 1: ["Skipper", "Rogue", "Dueling Grounds"]}, deck=["2H"])
+    state = attack(state, "c1", "Pistol", "c3")
+    assert [a.get("target") for a in legal(state, 0)] == ["c3", None]
+
+
+# Edition §2: (type, gold, HP, unique) of every card, in catalogue order.
+CATALOGUE = {
+    "Pirate": ("crew", 1, 1, False), "Pirateer": ("crew", 1, 1, False), "Privateer": ("crew", 1, 1, False),
+    "Navigator": ("crew", 2, 1, False), "Brethren": ("crew", 2, 1, False), "Ranger": ("crew", 2, 1, False),
+    "Pirate Chief": ("crew", 2, 2, False), "Cannoneer": ("crew", 3, 1, False), "Skipper": ("crew", 3, 2, False),
+    "Lieutenant": ("crew", 3, 2, False), "Rogue": ("crew", 3, 2, False), "Advisor": ("crew", 3, 2, False),
+    "Scalawag": ("crew", 3, 2, False), "Swashbuckler": ("crew", 3, 2, False), "Instructor": ("crew", 3, 2, True),
+    "Flagbearers": ("crew", 4, 3, False), "Flotilla": ("crew", 4, 3, False), "Raiders": ("crew", 4, 3, False),
+    "Officer": ("crew", 4, 3, True), "Master Gunner": ("crew", 4, 2, False), "Artishaan": ("crew", 5, 3, True),
+    "Captain Redd": ("crew", 5, 3, True), "Captain": ("crew", 6, 4, True), "Sloop": ("ship", 5, 3, False),
+    "Quicksilver": ("ship", 6, 4, True), "Liberty": ("ship", 7, 5, True), "Pirate Ship": ("ship", 8, 6, False),
+    "Pirate Fort": ("fort", 8, 8, False), "Coastlands": ("land", 3, 4, True), "Dueling Grounds": ("land", 2, 3, True),
+    "Jolly Roger": ("one-timer", 2, None, False),
+}
+
+
+def test_the_catalogue_has_the_editions_31_cards_in_its_order() -> None:
+    """Edition §2, ruling 16 (catalogue order = the row order of §2)."""
+    shown = GAME.view(build(in_play={0: ["Sloop"], 1: ["Sloop"]}), 0)["catalogue"]
+    assert {c["name"]: (c["type"], c["gold"], c["hp"], c["unique"]) for c in shown} == CATALOGUE
+    assert [c["name"] for c in shown] == list(CATALOGUE)
+    assert {c["name"] for c in shown if c["md"] is not None} == {
+        "Sloop", "Quicksilver", "Liberty", "Pirate Ship", "Pirate Fort", "Coastlands", "Dueling Grounds"}

@@ -353,3 +353,41 @@ def test_a_card_that_dies_loses_its_remaining_flips() -> None:
     assert card(state, "c1") is None
     state = act(state, 1, {"type": "stop"}) if prompt(state) and prompt(state)["seat"] == 1 else state
     assert prompt(state) is None and GAME.view(state, None)["resolving"] == []
+
+
+def test_a_ship_fort_or_land_hit_in_the_hold_enters_play_damaged() -> None:
+    """H3 (4): Lands and Forts as well as Ships."""
+    for held in ("Dueling Grounds", "Pirate Fort"):
+        state = cannon_at_hold([held], ["AS"])
+        assert [(c["name"], c["damage"]) for c in seat_view(state, 1)["in_play"]][-1] == (held, 2)
+
+
+def test_the_random_hold_card_is_drawn_from_the_whole_hold() -> None:
+    """Ruling 12: random picks from a hold are uniform; over a few seeds each card is picked."""
+    picked = set()
+    for seed in range(12):
+        state = build(in_play={0: ["Master Gunner"], 1: ["Sloop"]}, hold={1: ["Pirate", "Rogue", "Captain"]},
+                      deck=["AS"], seed=seed)
+        state = pass_windows(attack(state, "c1", "Cannon", "hold:1"))
+        picked.update(seat_view(state, 1)["davy_jones"])
+    assert picked == {"Pirate", "Rogue", "Captain"}
+
+
+def test_each_reaction_window_has_its_own_key() -> None:
+    """H0: a new window, a new key (the platform's deadline restarts)."""
+    state = build(in_play={0: ["Master Gunner"], 1: ["Sloop"]}, hold={1: ["Pirate", "Rogue"]}, deck=["AS"])
+    state = attack(state, "c1", "Cannon", "hold:1")
+    first = GAME.window(state).key
+    state = act(state, 1, PASS)
+    assert prompt(state)["step"] == "jolly_roger" and GAME.window(state).key != first
+
+
+def test_the_view_shows_the_hit_being_resolved() -> None:
+    """The contract's hit: during the Jolly Roger window of a Pistol hit on the Skipper."""
+    state = attack(build(in_play={0: ["Rogue"], 1: ["Skipper"]}, hold={1: ["Pirate"]}, deck=["AS"]),
+                   "c1", "Pistol", "c2")
+    view = GAME.view(state, 0)
+    assert view["hit"] == {"seat": 1, "card": "c2", "hold": False, "revealed": None, "cause": "normal",
+                           "step": "jolly_roger"}
+    assert view["resolving"] == [{"card": "c1", "seat": 0, "weapon": "Pistol", "mode": "use", "targets": ["c2"],
+                                  "flips_made": 1, "flips": 1}]

@@ -289,3 +289,22 @@ def test_the_default_on_ones_own_turn(melee: bool, hold: list[str], expected: di
     if melee:
         state = engage(state, ("c1", "c2"))
     assert GAME.default_action(state, 0) == expected
+
+
+def test_every_card_entering_play_gets_a_fresh_id() -> None:
+    """Ruling 12: ids come from a per-game counter and are never reused (a dead card's id stays retired)."""
+    state = build(in_play={0: ["Pirate Chief", "Rogue"], 1: ["Pirate", "Sloop"]}, hold={0: ["Pirate"]},
+                  deck=["AS", "AH"])
+    state = act(state, 0, {"type": "attack", "card": "c2", "weapon": "Pistol", "target": "c3"})
+    assert card(state, "c3") is None
+    state = act(state, 0, {"type": "use", "card": "c1", "target": None})
+    state = act(state, 0, {"type": "play", "card": "Pirate"})
+    assert [c["id"] for c in seat_view(state, 0)["in_play"]] == ["c1", "c2", "c5", "c6"]
+
+
+def test_a_ships_use_is_one_attack_with_both_of_its_shots() -> None:
+    """T3: 2 Cannons fire both shots as one use; then the Ship is done for the turn."""
+    state = build(in_play={0: ["Sloop"], 1: ["Skipper", "Rogue"]}, deck=["2H", "3H"])
+    state = act(state, 0, {"type": "attack", "card": "c1", "weapon": "2 Cannons", "target": "c2"})
+    state = act(state, 0, {"type": "shot", "target": "c3"})
+    assert actions_of(state, "c1") == [] and card(state, "c1")["used"] is True
