@@ -413,3 +413,12 @@ def test_the_catalogue_has_the_editions_31_cards_in_its_order() -> None:
     assert [c["name"] for c in shown] == list(CATALOGUE)
     assert {c["name"] for c in shown if c["md"] is not None} == {
         "Sloop", "Quicksilver", "Liberty", "Pirate Ship", "Pirate Fort", "Coastlands", "Dueling Grounds"}
+
+
+def test_a_spawned_privateer_is_its_owners_in_every_respect() -> None:
+    """K2: Liberty's spawned Privateer doubles a Pirateer's Pistol like any Privateer."""
+    state = build(in_play={0: ["Pirateer"], 1: ["Skipper", "Rogue"]}, hold={0: ["Liberty"]}, deck=["2H"])
+    state = act(state, 0, {"type": "play", "card": "Liberty"})
+    assert names_in_play(state, 0)[-1] == ("Privateer", True)
+    state = attack(state, "c1", "Pistol", "c2")
+    assert prompt(state)["kind"] == "aim" and prompt(state)["flips_left"] == 1

@@ -151,3 +151,15 @@ def test_a_use_names_a_target_that_exists() -> None:
     state = build(in_play={0: ["Rogue", "Lieutenant", "Captain"], 1: ["Privateer"]})
     assert [a for a in legal(state, 0) if a["type"] == "use"] == [{"type": "use", "card": "c3", "target": t}
                                                                   for t in ("c1", "c2")]
+
+
+def test_projectiles_shoot_and_melee_weapons_charge() -> None:
+    """W1: Pistol, Brace, Grenades and Cannon are projectiles; Dagger, Cutlass and Boarding Axe melee."""
+    state = build(in_play={0: ["Flagbearers", "Brethren", "Master Gunner", "Rogue"], 1: ["Skipper"]})
+    shot = {a["weapon"] for a in legal(state, 0) if a["type"] == "attack"}
+    charged = {a["weapon"] for a in legal(state, 0) if a["type"] == "charge"}
+    assert shot == {"Pistol", "Grenades", "Cannon"}
+    assert charged == {"2 Cutlass", "Boarding Axe", "Cutlass", "Dagger"}
+    kinds = {w["name"]: w["kind"] for c in GAME.view(state, 0)["catalogue"] for w in c["weapons"]}
+    assert {name for name, kind in kinds.items() if kind == "P"} == {
+        "Pistol", "Brace of Pistols", "Grenades", "Cannon", "2 Cannons"}

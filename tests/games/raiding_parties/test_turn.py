@@ -308,3 +308,19 @@ def test_a_ships_use_is_one_attack_with_both_of_its_shots() -> None:
     state = act(state, 0, {"type": "attack", "card": "c1", "weapon": "2 Cannons", "target": "c2"})
     state = act(state, 0, {"type": "shot", "target": "c3"})
     assert actions_of(state, "c1") == [] and card(state, "c1")["used"] is True
+
+
+def test_holds_and_lockers_are_their_owners_and_the_rest_is_public() -> None:
+    """K8, ruling 12: a hold to its owner only (size public); a locker to its owner as a multiset; play, damage,
+    melee, Davy Jones and flipped cards to all."""
+    state = build(in_play={0: ["Rogue"], 1: [("Skipper", 1)]}, hold={0: ["Pirate"], 1: ["Captain"]},
+                  locker={0: ["Advisor", "Pirate", "Advisor"]}, davy_jones={1: ["Rogue"]}, deck=["2H"])
+    state = act(state, 0, {"type": "attack", "card": "c1", "weapon": "Pistol", "target": "c2"})
+    mine, spectator = GAME.view(state, 0), GAME.view(state, None)
+    assert mine["seats"][0]["hold"] == ["Pirate"] and mine["seats"][0]["locker"] == {"Pirate": 1, "Advisor": 2}
+    assert mine["seats"][1]["hold"] is None and mine["seats"][1]["locker"] is None
+    assert mine["seats"][1]["hold_size"] == 1 and mine["seats"][0]["locker_size"] == 3
+    assert all(s["hold"] is None and s["locker"] is None for s in spectator["seats"])
+    for view in (mine, spectator, GAME.view(state, 1)):
+        assert view["seats"][1]["in_play"][0]["damage"] == 1 and view["seats"][1]["davy_jones"] == ["Rogue"]
+        assert view["flips"]["pile"] == ["2H"]
