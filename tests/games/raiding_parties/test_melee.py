@@ -268,3 +268,13 @@ def test_melee_release_after_a_kill_in_the_exchange() -> None:
     state = engage(build(in_play={0: ["Pirate"], 1: ["Pirate"]}, deck=["AD"]), ("c1", "c2"))
     state = attack(state, "c1", "Cutlass", "c2")
     assert card(state, "c1")["melee"] == []
+
+
+def test_a_defender_that_stood_and_shot_does_not_retaliate_later_that_turn() -> None:
+    """M2 ("the defender does not retaliate this turn"), T4: the Raiders' extra attack after the charge draws no
+    retaliation from the Rogue that stood and shot."""
+    state = build(in_play={0: ["Raiders"], 1: ["Rogue", "Sloop"]}, deck=["2H", "3H", "4H"])
+    state = act(charge(state, "c1", "Boarding Axe", "c2"), 1, {"type": "stand", "weapon": "Pistol"})
+    assert card(state, "c1")["melee"] == ["c2"] and prompt(state) is None
+    state = attack(state, "c1", "Boarding Axe", "c2")
+    assert prompt(state) is None and flipped(state) == ["2H", "3H", "4H"]

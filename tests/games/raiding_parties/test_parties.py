@@ -67,8 +67,8 @@ def test_parties_outside_the_golden_rule_are_refused(gold: int, cards: dict[str,
 
 def test_a_refusal_names_every_problem() -> None:
     """Ruling 13: one message for all that is wrong."""
-    message = refused(table(20), {"Sloop": 1, "Captain": 2, "Pirate": 20})
-    assert "gold" in message and "Ships and Forts" in message and "Captain" in message
+    message = refused(table(20), {"Sloop": 1, "Captain": 2, "Pirate": 20, "Kraken": 1})
+    assert "gold" in message and "Ships and Forts" in message and "Captain" in message and "Kraken" in message
 
 
 def test_exactly_the_tables_gold_is_allowed() -> None:
@@ -89,6 +89,14 @@ def test_a_party_needs_at_least_one_card(cards: dict[str, int]) -> None:
 def test_unknown_names_and_bad_counts_are_refused(cards: object) -> None:
     """Ruling 13 and the contract: known card names, counts are JSON integers ≥ 0."""
     refused(table(), cards)
+
+
+@pytest.mark.parametrize("cards", [{"Kraken": 1}, {"Pirate": -1}, {"Pirate": "2"}, {"Sloop": 2}])
+def test_a_bad_party_is_refused_as_not_legal_now(cards: dict) -> None:
+    """The contract: "A bad party is refused with code not_legal_now", unknown names and counts included."""
+    with pytest.raises(IllegalAction) as error:
+        submit(table(), cards)
+    assert error.value.code == "not_legal_now"
 
 
 def test_copy_cap_limits_copies_of_cards_without_x() -> None:
