@@ -3,7 +3,7 @@
 
 from __future__ import annotations
 
-from games.protocol import State
+from games.protocol import State, apply_checked, apply_expiry
 from games.raiding_parties import GAME
 from tests.games.raiding_parties.scenario import act, build, legal, seat_view, spawned
 
@@ -142,3 +142,17 @@ def test_spawned_cards_are_not_progress() -> None:
     state = act(state, 0, {"type": "use", "card": "c1", "target": None})
     assert len(seat_view(state, 0)["in_play"]) == 2
     assert view(idle(state, 1))["idle_turns"] == 1
+
+
+def test_a_table_where_everyone_times_out_still_ends() -> None:
+    """K7, K5(c): the defaults (ready-made party, compulsory melee, first hold card, end; decline, pass, stop) are
+    always legal, and a game of them ends, by elimination or by the no-progress draw."""
+    for players, options in ((2, {}), (3, {"gold": 40}), (4, {"gold": 20, "reaction_mode": "fixed"})):
+        state = GAME.new_state(players, options, players)
+        for _ in range(3000):
+            if GAME.result(state) is not None:
+                break
+            seats = GAME.required(state)
+            state = (apply_checked(GAME, state, seats[0], GAME.default_action(state, seats[0])) if seats
+                     else apply_expiry(GAME, state))
+        assert GAME.result(state) is not None

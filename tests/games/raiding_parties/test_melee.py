@@ -278,3 +278,17 @@ def test_a_defender_that_stood_and_shot_does_not_retaliate_later_that_turn() -> 
     assert card(state, "c1")["melee"] == ["c2"] and prompt(state) is None
     state = attack(state, "c1", "Boarding Axe", "c2")
     assert prompt(state) is None and flipped(state) == ["2H", "3H", "4H"]
+
+
+def test_a_boarded_fort_may_still_use_its_ability() -> None:
+    """M5: on its own turn a Fort ignores its boarders and may make a Pirate."""
+    state = engage(build(in_play={0: ["Pirate Fort"], 1: ["Raiders"]}, deck=["2C"]), ("c2", "c1"))
+    state = act(state, 0, {"type": "use", "card": "c1", "target": None})
+    assert [c["name"] for c in GAME.view(state, 0)["seats"][0]["in_play"]] == ["Pirate Fort", "Pirate"]
+
+
+def test_stand_and_shoot_extra_targets_may_be_any_opponents() -> None:
+    """K6: the Scalawag's further grenades may go at a third player's crew."""
+    state = build(3, in_play={0: ["Skipper"], 1: ["Scalawag"], 2: ["Rogue"]}, deck=["2H"])
+    state = act(charge(state, "c1", "Cutlass", "c2"), 1, {"type": "stand", "weapon": "Grenades"})
+    assert [a.get("target") for a in legal(state, 1)] == ["c3", None]
