@@ -4,6 +4,7 @@ Coastlands), triggered attacks (H4, rulings 10 and 14) and Jolly Roger (K1, ruli
 from __future__ import annotations
 
 import random
+from typing import Any
 
 import pytest
 
@@ -33,9 +34,9 @@ def attack(state: State, card_id: str, weapon: str, target: str, seat: int = 0) 
     return act(state, seat, {"type": "attack", "card": card_id, "weapon": weapon, "target": target})
 
 
-def cannon_at_hold(held: list[str], deck: list[str], mine: list[str] = (), **kw) -> State:
+def cannon_at_hold(held: list[str], deck: list[str], theirs: tuple[str, ...] = (), **kw: Any) -> State:
     """My Master Gunner (c1, Cannon ♠ ♣, A) fires at seat 1's hold; the Navigator window is passed."""
-    state = build(in_play={0: ["Master Gunner"], 1: ["Sloop", *mine]}, hold={1: held}, deck=deck, **kw)
+    state = build(in_play={0: ["Master Gunner"], 1: ["Sloop", *theirs]}, hold={1: held}, deck=deck, **kw)
     return pass_windows(attack(state, "c1", "Cannon", "hold:1"))
 
 
@@ -146,7 +147,7 @@ def test_navigator_failure_lets_the_hit_fall_on_a_random_card_the_navigator_incl
 
 def test_coastlands_cancels_a_cannon_hold_hit_on_a_brethren_but_not_a_destroy() -> None:
     """Coastlands, H3 step order: the revealed Brethren is safe from a cannon; Rogue's Destroy still kills it."""
-    state = cannon_at_hold(["Brethren"], ["AS"], mine=["Coastlands"])
+    state = cannon_at_hold(["Brethren"], ["AS"], theirs=("Coastlands",))
     assert seat_view(state, 1, 1)["hold"] == ["Brethren"] and flipped(state) == ["AS"]
     state = build(in_play={0: ["Rogue"], 1: ["Coastlands"]}, hold={1: ["Brethren"]}, deck=["AH"])
     state = pass_windows(act(state, 0, {"type": "use", "card": "c1", "target": "hold:1"}))
@@ -351,7 +352,7 @@ def test_a_card_that_dies_loses_its_remaining_flips() -> None:
     state = attack(state, "c1", "Pistol", "c3")
     state = act(state, 1, {"type": "grenades", "target": "c1"})
     assert card(state, "c1") is None
-    state = act(state, 1, {"type": "stop"}) if prompt(state) and prompt(state)["seat"] == 1 else state
+    state = act(state, 1, {"type": "stop"})  # no grenade at the Privateer
     assert prompt(state) is None and GAME.view(state, None)["resolving"] == []
 
 
