@@ -72,7 +72,7 @@ def play_out(players: int, options: dict, seed: int) -> tuple[State, int]:
         else:
             seat = rand.choice(seats)
             state = apply_checked(GAME, state, seat, choose(GAME.legal(state, seat), rand))
-        if state["phase"] != "build":
+        if GAME.view(state, None)["phase"] != "build":
             conserved(state)
     return state, STEPS
 
@@ -90,4 +90,4 @@ def play_out(players: int, options: dict, seed: int) -> tuple[State, int]:
 def test_every_party_card_is_in_exactly_one_zone_after_every_action(players: int, options: dict, seed: int) -> None:
     """K2, K5: cards move between zones, never appear or vanish; spawned cards excluded."""
     state, steps = play_out(players, options, seed)
-    assert steps > 20 and state["phase"] != "build"
+    assert steps > 20 and GAME.view(state, None)["phase"] != "build"

@@ -4,6 +4,7 @@ Coastlands), triggered attacks (H4, rulings 10 and 14) and Jolly Roger (K1, ruli
 from __future__ import annotations
 
 import random
+from collections import Counter
 from typing import Any
 
 import pytest
@@ -392,3 +393,19 @@ def test_the_view_shows_the_hit_being_resolved() -> None:
                            "step": "jolly_roger"}
     assert view["resolving"] == [{"card": "c1", "seat": 0, "weapon": "Pistol", "mode": "use", "targets": ["c2"],
                                   "flips_made": 1, "flips": 1}]
+
+
+def test_a_card_seen_returning_to_the_hold_stays_there_when_hidden_cards_are_redrawn() -> None:
+    """Ruling 12: the non-interference resample keeps every party's multiset and the hold and locker sizes,
+    redraws unseen cards between locker and hold, but leaves a card that evaded in the hold where all saw it."""
+    state = cannon_at_hold(["Scalawag", "Pirate"], ["AS", "2H"], locker={1: ["Rogue", "Captain", "Advisor"]},
+                           seed=1)  # this seed's random pick is the Scalawag, which evades
+    assert seat_view(state, 1, 1)["hold"] == ["Pirate", "Scalawag"] and seat_view(state, 1)["davy_jones"] == []
+    holds = set()
+    for seed in range(20):
+        redrawn = seat_view(GAME.resample(state, 0, random.Random(seed)), 1, 1)
+        hold, locker = redrawn["hold"], list(Counter(redrawn["locker"]).elements())
+        assert "Scalawag" in hold and len(hold) == 2 and len(locker) == 3
+        assert sorted(hold + locker) == sorted(["Scalawag", "Pirate", "Rogue", "Captain", "Advisor"])
+        holds.add(tuple(hold))
+    assert len(holds) > 1
