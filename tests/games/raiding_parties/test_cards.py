@@ -422,3 +422,12 @@ def test_a_spawned_privateer_is_its_owners_in_every_respect() -> None:
     assert names_in_play(state, 0)[-1] == ("Privateer", True)
     state = attack(state, "c1", "Pistol", "c2")
     assert prompt(state)["kind"] == "aim" and prompt(state)["flips_left"] == 1
+
+
+def test_quicksilver_with_an_empty_locker_does_nothing() -> None:
+    """T5: no search is offered, on its owner's turn or when forced into play from the hold (H3)."""
+    state = act(build(in_play={1: ["Skipper"]}, hold={0: ["Quicksilver"]}), 0, {"type": "play", "card": "Quicksilver"})
+    assert not [a for a in legal(state, 0) if a["type"] == "effect"]
+    state = build(in_play={0: ["Master Gunner"], 1: ["Sloop"]}, hold={1: ["Quicksilver"]}, deck=["AS"])
+    state = pass_windows(attack(state, "c1", "Cannon", "hold:1"))
+    assert prompt(state) is None and names_in_play(state, 1)[-1] == ("Quicksilver", False)
