@@ -59,13 +59,10 @@ export function cardEl(entry, ctx) {
     disabled: ctx.busy && Boolean(target),
     onclick: () => (target ? ctx.onTarget(target) : ctx.onCard(card.id)),
   },
-  h("span", { class: "rp-card-top" },
-    h("span", { class: "rp-card-name", text: card.name }),
-    h("span", { class: "rp-card-id", text: card.id })),
-  ctx.showOwner || type !== "crew"
-    ? h("span", { class: "rp-card-owner", text: [type === "crew" ? "" : TYPE_WORD[type] ?? type, ctx.showOwner ? w.name(seat) : ""].filter(Boolean).join(" · ") })
-    : null,
-  h("span", { class: "rp-hp" }, pips(left, hp), h("span", { class: "rp-hp-text", text: `${left}/${hp} HP` })),
+  h("span", { class: "rp-card-name", text: card.name }),
+  // The id ties the card to the log's lines ("Rogue (c5)"); the owner is said only in no man's land, where sides mix.
+  h("span", { class: "rp-card-owner", text: [card.id, type === "crew" ? "" : TYPE_WORD[type] ?? type, ctx.showOwner ? w.name(seat) : ""].filter(Boolean).join(" · ") }),
+  h("span", { class: "rp-hp" }, hp <= 5 ? pips(left, hp) : null, h("span", { class: "rp-hp-text", text: `${left}/${hp} HP` })),
   tags.length ? h("span", { class: "rp-tags" }, tags) : null);
 }
 
