@@ -201,3 +201,41 @@ def test_phone_builder_keeps_the_total_in_view(server: ServerProcess, phone) -> 
     assert "Raiders" in found and "Sloop" not in found
     assert page.evaluate("() => document.documentElement.scrollWidth") <= width
     assert errors == []
+
+
+def test_builder_limits_at_a_20_gold_table_with_a_copy_cap(server: ServerProcess, context) -> None:  # type: ignore[no-untyped-def]
+    made = httpx.post(f"{server.url}/api/tables", json={"game": "raiding-parties", "name": "Cap",
+                                                        "options": {"gold": 20, "copy_cap": 4}}, timeout=10).json()
+    table_id, token = made["table_id"], made["token"]
+    auth, base = {"Authorization": f"Bearer {token}"}, f"{server.url}/api/tables/{table_id}"
+    httpx.post(f"{base}/bots", json={"count": 1}, headers=auth, timeout=10).raise_for_status()
+    httpx.post(f"{base}/start", headers=auth, timeout=10).raise_for_status()
+    page = context.new_page()
+    errors = watch_errors(page)
+    page.goto(f"{server.url}/t/{table_id}/seat#{token}")
+    page.wait_for_selector(".rp[data-state=building]")
+    assert "no Ship or Fort" in page.locator(".rp-rules-line").inner_text()
+    sloop = page.locator("[data-plus='Sloop']")
+    assert sloop.is_disabled() and "no Ship or Fort at 20 gold" in (sloop.get_attribute("aria-label") or "")
+    # Only the 20-gold ready-made party fits this table.
+    assert page.locator("[data-ready-made]").count() == 1
+    plus(page, "Pirate", 4)
+    assert page.locator("[data-plus='Pirate']").is_disabled()
+    assert "at most 4 copies" in page.locator("li.rp-cat[data-card='Pirate']").inner_text()
+    plus(page, "Captain")  # 6 gold: 10 of 20
+    plus(page, "Flotilla", 2)  # 18 of 20
+    assert total(page) == (18, 0)
+    flagbearers = page.locator("[data-plus='Flagbearers']")
+    assert flagbearers.is_disabled() and "2 gold left" in (flagbearers.get_attribute("aria-label") or "")
+    # A ready-made party loads into the builder, where it can still be changed before it is sent.
+    page.locator("[data-load='Brethren of the Coast']").click()
+    assert total(page) == (20, 0)
+    assert page.locator("li.rp-cat[data-card='Brethren']").get_attribute("data-count") == "4"
+    page.locator("[data-minus='Brethren']").click()
+    plus(page, "Pirate", 2)
+    page.locator("#rp-submit").click()
+    page.wait_for_selector(".rp[data-phase=play], .rp[data-state=hired]")
+    state = httpx.get(f"{base}/state", headers=auth, timeout=10).json()
+    assert state["view"]["your_party"] == {"Pirate": 2, "Brethren": 3, "Rogue": 1, "Advisor": 1, "Scalawag": 1,
+                                           "Coastlands": 1}
+    assert errors == []

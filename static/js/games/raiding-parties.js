@@ -118,6 +118,8 @@ function draw(root, st, force = false) {
     tree = playing(message, st, { view, legal, me, state, w, catalogue, act, select });
   }
   keepFocus(root, () => root.replaceChildren(tree));
+  const search = root.querySelector("#rp-search");
+  if (search && document.activeElement === search) search.setSelectionRange(search.value.length, search.value.length);
   if (st.refocus && !st.busy && (document.activeElement === document.body || document.activeElement === null)) {
     const target = root.querySelector(".rp-act button:not(:disabled)") ?? root.querySelector("#rp-prompt");
     if (target?.tagName === "H2") target.tabIndex = -1;

@@ -35,6 +35,9 @@ export function cardEl(entry, ctx) {
   }
   if (card.extra_attacks > 0) tags.push(h("span", { class: "rp-tag rp-extra", text: `+${card.extra_attacks} attack` }));
   if (card.melee_attacked) tags.push(h("span", { class: "rp-tag", text: "struck in melee" }));
+  else if (ownersTurn && type === "crew" && card.melee?.length && !cat?.md) {
+    tags.push(h("span", { class: "rp-tag rp-must", text: "must strike" })); // the melee lock (M4)
+  }
   if (card.played_effect) tags.push(h("span", { class: "rp-tag rp-extra", text: "Played effect" }));
   if (card.spawned) tags.push(h("span", { class: "rp-tag", text: "spawned" }));
   const said = [

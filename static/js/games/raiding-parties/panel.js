@@ -174,6 +174,7 @@ function hintLine(ctx, sorted) {
   if (sorted.plays.length && !ctx.view.turn?.regular_play_done) tips.push("play a card from your hold");
   if (sorted.byCard.size) tips.push("tap one of your cards marked ready to attack or use it");
   if (sorted.end) tips.push("end the turn when you are done");
+  else if (ctx.view.turn?.regular_play_done || !sorted.plays.length) tips.push("your crew in melee must strike before the turn can end");
   if (!tips.length) return null;
   const text = tips.join(", ");
   return h("p", { class: "rp-hint", text: `${text.charAt(0).toUpperCase()}${text.slice(1)}.` });
