@@ -44,16 +44,16 @@ def read_party(action: Action, options: TableOptions) -> dict[str, int]:
     cards: Any = action["cards"]
     if not isinstance(cards, dict):
         raise IllegalAction("bad_action", '"cards" must map card names to counts.')
-    unknown = sorted(str(name)[:40] for name in cards if name not in BY_NAME)
-    if unknown:
-        raise IllegalAction("bad_action", f"Unknown card name(s): {', '.join(unknown[:5])}.")
-    for name, count in cards.items():
-        if type(count) is not int or not 0 <= count <= MAX_COUNT:
-            raise IllegalAction("bad_action", f"The count of {name} must be a whole number from 0 to {MAX_COUNT}.")
-    problems = party_problems(cards, options["gold"], options["copy_cap"])
+    # Every problem is named at once: the unreadable entries, then what is wrong with the rest.
+    readable = {name: count for name, count in cards.items()
+                if name in BY_NAME and type(count) is int and 0 <= count <= MAX_COUNT}
+    problems = [f"There is no card named {str(name)[:40]!r}." for name in list(cards)[:8] if name not in BY_NAME]
+    problems += [f"The count of {name} must be a whole number from 0 to {MAX_COUNT}." for name in cards
+                 if name in BY_NAME and name not in readable]
+    problems += party_problems(readable, options["gold"], options["copy_cap"])
     if problems:
         raise IllegalAction("not_legal_now", " ".join(problems))
-    return {name: cards[name] for name in sorted(cards, key=ORDER.__getitem__) if cards[name] > 0}
+    return {name: readable[name] for name in sorted(readable, key=ORDER.__getitem__) if readable[name] > 0}
 
 
 def ready_made_for(gold: int) -> dict[str, int]:

@@ -1,0 +1,289 @@
+"""Raiding Parties rules: setup and the secret party building, then the protocol's legal / apply / must_act /
+window / expire / default_action / result over the play phase.
+
+Play is a stack of frames (``state.Frame``) on top of the current turn. ``advance`` runs the top frame until it waits
+on a player; with an empty stack the player whose turn it is acts (``turn.py``). Each frame kind has one handler
+here: how it runs, what its prompt offers, how an answer applies and what a timeout answers.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Callable
+from typing import Any, NamedTuple
+
+from pydantic import BaseModel
+
+from games import rng
+from games.protocol import Action, Seat, Window
+from games.raiding_parties import abilities, attacks, hits, turn
+from games.raiding_parties.data import DECK, SHIPS_FORTS_ALLOWED, START_HOLD
+from games.raiding_parties.options import Options
+from games.raiding_parties.parties import as_list, read_party, ready_made_entries, ready_made_for
+from games.raiding_parties.state import Frame, HitFrame, RaidingState
+from games.raiding_parties.zones import check_out, draw
+from games.state import RngState
+
+
+class Handler(NamedTuple):
+    """How one kind of frame is played: ``run`` moves it on (False: it waits on a player), ``seat`` says who it waits
+    on, ``legal`` what that seat may answer, ``act`` applies the answer, ``default`` answers on a timeout."""
+
+    run: Callable[[RaidingState, Any], bool]
+    seat: Callable[[RaidingState, Any], Seat]
+    legal: Callable[[RaidingState, Any, Seat], list[Action]]
+    act: Callable[[RaidingState, Any, Seat, Action], None]
+    default: Callable[[RaidingState, Any, Seat], Action]
+
+
+def _own(state: RaidingState, frame: Any) -> Seat:
+    seat: Seat = frame["seat"]
+    return seat
+
+
+def _decline(state: RaidingState, frame: Any, seat: Seat) -> Action:
+    return {"type": "decline"}
+
+
+def _stop(state: RaidingState, frame: Any, seat: Seat) -> Action:
+    return {"type": "stop"}
+
+
+HANDLERS: dict[str, Handler] = {
+    "attack": Handler(attacks.run_attack, _own, attacks.aim_legal, attacks.aim_act, _stop),
+    "charge": Handler(attacks.run_charge, attacks.charge_seat, attacks.stand_legal, attacks.stand_act, _decline),
+    "hit": Handler(hits.run_hit, _own, hits.reaction_legal, hits.reaction_act, hits.reaction_default),
+    "retaliate": Handler(attacks.run_retaliate, _own, attacks.retaliate_legal, attacks.retaliate_act,
+                         attacks.retaliate_default),
+    "cannoneer": Handler(attacks.run_cannoneer, _own, attacks.cannoneer_legal, attacks.cannoneer_act, _decline),
+    "grenades": Handler(attacks.run_grenades, _own, attacks.grenades_legal, attacks.grenades_act, _decline),
+    "search": Handler(abilities.run_search, _own, abilities.search_legal, abilities.search_act,
+                      abilities.search_default),
+}
+
+
+# ----------------------------------------------------------------------------- setup and party building
+
+
+def setup(players: int, options: BaseModel, seed: int) -> RaidingState:
+    assert isinstance(options, Options)
+    source: RngState = {"rng": seed}
+    deck = list(DECK)
+    rng.shuffle(source, deck)
+    state: RaidingState = {
+        "players": players, "rng": source["rng"], "log": [],
+        "options": {"gold": options.gold, "copy_cap": options.copy_cap, "reaction_mode": options.reaction_mode,
+                    "reaction_seconds": options.reaction_seconds},
+        "phase": "build",
+        "parties": [None] * players,
+        "lockers": [[] for _ in range(players)],
+        "holds": [[] for _ in range(players)],
+        "known": [{} for _ in range(players)],
+        "play": [[] for _ in range(players)],
+        "davy_jones": [[] for _ in range(players)],
+        "deck": deck, "pile": [], "next_id": 0, "turns": 0, "turn": None, "stack": [], "serial": 0,
+        "out": [False] * players, "out_order": [], "idle_turns": 0, "first": None, "outcome": None,
+    }
+    state["log"].append({"text": "Every player builds a party of up to %d gold in secret." % options.gold})
+    return state
+
+
+def party_template(state: RaidingState) -> Action:
+    options = state["options"]
+    return {"type": "party", "template": True, "gold": options["gold"],
+            "max_ships_forts": SHIPS_FORTS_ALLOWED[options["gold"]], "copy_cap": options["copy_cap"]}
+
+
+def accepts(state: RaidingState, seat: Seat, action: Action) -> bool:
+    """Ruling 13: a custom party, checked against the template; a bad one is refused with every reason."""
+    if state["phase"] != "build" or state["parties"][seat] is not None:
+        return False
+    read_party(action, state["options"])
+    return True
+
+
+def submit(state: RaidingState, seat: Seat, action: Action) -> None:
+    """K8: nothing public tells who is ready or what they chose, only how many are."""
+    cards = read_party(action, state["options"])
+    state["parties"][seat] = cards
+    ready = sum(1 for party in state["parties"] if party is not None)
+    state["log"].append({"text": "A party is ready (%d of %d)." % (ready, state["players"])})
+    state["log"].append({"text": "Your party: " + ", ".join(f"{n} {name}" for name, n in cards.items()) + ".",
+                         "to": [seat]})
+    if ready == state["players"]:
+        start_play(state)
+
+
+def start_play(state: RaidingState) -> None:
+    """T1 and ruling 16: lockers shuffled, the first player drawn once every party is in, three cards each, then
+    the first turn (which begins with its own draw)."""
+    for seat, party in enumerate(state["parties"]):
+        assert party is not None
+        locker = as_list(party)
+        rng.shuffle(state, locker)
+        state["lockers"][seat] = locker
+    first = rng.randbelow(state, state["players"])
+    state["first"] = first
+    state["phase"] = "play"
+    state["log"].append({"text": "Every party is shuffled into its locker. {s%d} goes first." % first})
+    for seat in range(state["players"]):
+        for _ in range(START_HOLD):
+            draw(state, seat, "{s%d} draws a card from the locker." % seat)
+    turn.begin(state, first)
+    advance(state)
+
+
+# ----------------------------------------------------------------------------- the engine loop
+
+
+def advance(state: RaidingState) -> None:
+    while state["phase"] == "play":
+        check_out(state)
+        current = state["turn"]
+        if state["phase"] != "play" or current is None:
+            return
+        if state["out"][current["seat"]]:
+            turn.finish_turn(state)  # K5(a): a player who goes out ends their turn; every prompt of theirs lapses
+            continue
+        state["stack"] = [f for f in state["stack"] if f["kind"] == "attack" or not state["out"][f["seat"]]]
+        if not state["stack"]:
+            return
+        frame = state["stack"][-1]
+        if not HANDLERS[frame["kind"]].run(state, frame):
+            return
+
+
+def top(state: RaidingState) -> Frame | None:
+    return state["stack"][-1] if state["phase"] == "play" and state["stack"] else None
+
+
+def legal(state: RaidingState, seat: Seat) -> list[Action]:
+    if not 0 <= seat < state["players"]:
+        return []
+    if state["phase"] == "build":
+        if state["parties"][seat] is not None:
+            return []
+        return [party_template(state), *ready_made_entries(state["options"])]
+    if state["phase"] != "play":
+        return []
+    frame = top(state)
+    if frame is None:
+        return turn.top_legal(state, seat)
+    return HANDLERS[frame["kind"]].legal(state, frame, seat)
+
+
+def apply(state: RaidingState, seat: Seat, action: Action) -> None:
+    if state["phase"] == "build":
+        submit(state, seat, action)
+        return
+    frame = top(state)
+    if frame is None:
+        turn.top_act(state, seat, action)
+    else:
+        HANDLERS[frame["kind"]].act(state, frame, seat, action)
+    advance(state)
+    check_invariants(state)
+
+
+def reaction(state: RaidingState) -> HitFrame | None:
+    """The open reaction window (H0): a hit frame waiting on a Navigator or a Jolly Roger."""
+    frame = top(state)
+    if frame is not None and frame["kind"] == "hit" and frame["window"] is not None:
+        return frame
+    return None
+
+
+def fixed(state: RaidingState) -> bool:
+    return state["options"]["reaction_mode"] == "fixed"
+
+
+def must_act(state: RaidingState) -> list[Seat]:
+    if state["phase"] == "build":
+        return [seat for seat, party in enumerate(state["parties"]) if party is None]
+    if state["phase"] != "play":
+        return []
+    if reaction(state) is not None and fixed(state):
+        return []  # H0: a fixed window owes nothing; it closes at its deadline
+    frame = top(state)
+    if frame is None:
+        current = state["turn"]
+        assert current is not None
+        return [current["seat"]]
+    return [HANDLERS[frame["kind"]].seat(state, frame)]
+
+
+def window(state: RaidingState) -> Window | None:
+    """H0, ruling 1: every reaction window has the same length and a fresh key, whatever the seat holds."""
+    frame = reaction(state)
+    if frame is None:
+        return None
+    assert frame["window"] is not None
+    return Window(key=f"rp-react-{frame['window']}", seconds=state["options"]["reaction_seconds"],
+                  closes_itself=fixed(state))
+
+
+def expire(state: RaidingState) -> None:
+    frame = reaction(state)
+    assert frame is not None and fixed(state), "only a fixed reaction window closes by itself"
+    hits.close_window(state, frame)
+    advance(state)
+    check_invariants(state)
+
+
+def secret_step(state: RaidingState) -> str | None:
+    """K7, K8: party building is simultaneous and secret; who has submitted is not shown (only how many)."""
+    return "rp-build" if state["phase"] == "build" else None
+
+
+def default_action(state: RaidingState, seat: Seat) -> Action:
+    if state["phase"] == "build":
+        return {"type": "party", "cards": ready_made_for(state["options"]["gold"])}
+    frame = top(state)
+    if frame is None:
+        return turn.top_default(state, seat)
+    return HANDLERS[frame["kind"]].default(state, frame, seat)
+
+
+# ----------------------------------------------------------------------------- the result
+
+
+def result(state: RaidingState) -> dict[str, Any] | None:
+    outcome = state["outcome"]
+    if outcome is None:
+        return None
+    winners = outcome["winners"]
+    ranking = [{"seat": seat, "rank": 1} for seat in winners]
+    rank = 2
+    for seat in reversed(state["out_order"]):  # K5(d): latest out first
+        if seat not in winners:
+            ranking.append({"seat": seat, "rank": rank})
+            rank += 1
+    return {
+        "winners": list(winners),
+        "ranking": ranking,
+        "reason": outcome["reason"],
+        "reveal": {
+            "parties": [dict(p) if p is not None else {} for p in state["parties"]],
+            "holds": [list(h) for h in state["holds"]],
+            "lockers": [list(locker) for locker in state["lockers"]],
+        },
+    }
+
+
+# ----------------------------------------------------------------------------- invariants
+
+
+def check_invariants(state: RaidingState) -> None:
+    """Every party card is somewhere, exactly once: locker, hold, play or Davy Jones."""
+    if state["phase"] == "build":
+        return
+    for seat, party in enumerate(state["parties"]):
+        assert party is not None
+        found = Counter(state["lockers"][seat]) + Counter(state["holds"][seat]) + Counter(state["davy_jones"][seat])
+        found.update(c["name"] for c in state["play"][seat] if not c["spawned"])
+        assert found == Counter(party), f"seat {seat}'s cards are not conserved"
+        for name, n in state["known"][seat].items():
+            assert 0 < n <= state["holds"][seat].count(name), "known hold cards are in the hold"
+    if state["phase"] == "play":
+        current = state["turn"]
+        assert current is not None and not state["out"][current["seat"]]
