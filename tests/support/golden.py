@@ -27,6 +27,7 @@ PLAYTHROUGHS: dict[str, tuple[int, int]] = {
     "hidden-hands": (2, 1),
     "turncoats": (3, 1),
     "patriots-and-redcoats": (4, 1),
+    "raiding-parties": (2, 1),
 }
 LEGAL_SHOWN = 12  # complete actions of one type listed one a line; more are summarised
 

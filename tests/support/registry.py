@@ -22,6 +22,8 @@ assert hidden_hands.GAME.id not in games.GAMES, "the test game's id clashes with
 EXTRA_OPTIONS: dict[str, list[dict[str, Any]]] = {
     hidden_hands.GAME.id: [{"review_s": 5}],
     "patriots-and-redcoats": [{"window_mode": "fixed"}],  # windows with no continue, closed by their expiry
+    # Parties without Ships or Forts, with two of them, and reaction windows closed only by their expiry.
+    "raiding-parties": [{"gold": 20}, {"gold": 40}, {"reaction_mode": "fixed"}],
 }
 
 STEP_CAP = 20_000  # actions; a random game longer than this is taken to be one that never ends
