@@ -68,22 +68,25 @@ function describe(action) {
   return Object.entries(action).map(([k, v]) => (k === "type" ? v : `${k}: ${v}`)).join(" · ");
 }
 
+// One entry per name (a hold lists repeats): a Play button when that name may be played now, else a button that
+// shows the card's details.
 function holdPanel(seat, plays, ctx) {
   const hold = seat?.hold ?? [];
   const playable = new Map(plays.map((a) => [a.card, a]));
-  const drawn = new Set();
-  const items = hold.map((name, i) => {
+  const counts = new Map();
+  for (const name of hold) counts.set(name, (counts.get(name) ?? 0) + 1);
+  const items = [...counts].map(([name, n]) => {
     const action = playable.get(name);
-    // One button per name that may be played (the same name twice plays the same way); the rest as names.
-    if (action && !drawn.has(name)) {
-      drawn.add(name);
+    const times = n > 1 ? ` ×${n}` : "";
+    if (action) {
       const card = ctx.catalogue.get(name);
-      return h("li", {}, sendButton(action, `Play ${name}`, ctx, { cls: "rp-play", sub: card ? `${card.gold} gold · ${card.hp === null ? "one use" : `${card.hp} HP`}` : "" }));
+      const sub = [times.trim(), card ? `${card.gold} gold · ${card.hp === null ? "one use" : `${card.hp} HP`}` : ""].filter(Boolean).join(" · ");
+      return h("li", {}, sendButton(action, `Play ${name}`, ctx, { cls: "rp-play", sub }));
     }
     return h("li", {}, h("button", {
-      type: "button", class: "rp-hold-card", dataset: { holdCard: name, index: String(i) },
+      type: "button", class: "rp-hold-card", dataset: { holdCard: name, count: String(n) },
       "aria-pressed": String(ctx.st.sel.hold === name), onclick: () => ctx.select({ hold: ctx.st.sel.hold === name ? null : name }),
-    }, name));
+    }, `${name}${times}`));
   });
   return h("div", { class: "rp-your-hold" },
     h("h3", { class: "rp-mini-h", text: `Your hold (${hold.length})` }),
