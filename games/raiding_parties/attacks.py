@@ -283,8 +283,9 @@ def cannoneer_act(state: RaidingState, frame: CannoneerFrame, seat: Seat, action
         return
     turn = state["turn"]
     assert turn is not None
-    kinds = ("M", "a") if frame["form"] == "a" else ("P", "b")
-    used = next(w for w in weapons(state, seat, CANNONEER) if w["kind"] == kinds[0])
+    # (a) strikes once more with its melee weapon; (b) fires its Cannon.
+    kind = "M" if frame["form"] == "a" else "P"
+    used = next(w for w in weapons(state, seat, CANNONEER) if w["kind"] == kind)
     if frame["form"] == "a":
         turn["cannoneer_a"].append(frame["card"])
         mode: Mode = "cannoneer_a"

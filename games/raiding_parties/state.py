@@ -134,9 +134,12 @@ class SearchFrame(TypedDict):
 Frame = AttackFrame | ChargeFrame | HitFrame | RetaliateFrame | CannoneerFrame | GrenadesFrame | SearchFrame
 
 
+Reason = Literal["last_survivor", "no_progress", "shared"]
+
+
 class Outcome(TypedDict):
     winners: list[Seat]
-    reason: Literal["last_survivor", "no_progress", "shared"]
+    reason: Reason
 
 
 class RaidingState(GameState):

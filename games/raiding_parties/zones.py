@@ -9,7 +9,7 @@ from __future__ import annotations
 from games.protocol import Seat
 from games.raiding_parties.cards import active, find, label
 from games.raiding_parties.data import BY_NAME, ORDER, RAIDERS, SPAWN_CAP
-from games.raiding_parties.state import InPlay, Outcome, RaidingState
+from games.raiding_parties.state import InPlay, RaidingState, Reason
 
 
 def progress(state: RaidingState) -> None:
@@ -168,18 +168,17 @@ def check_out(state: RaidingState) -> None:
         finish(state, gone, "shared")  # K5(b): going out together shares a draw
 
 
-def finish(state: RaidingState, winners: list[Seat], reason: str) -> None:
-    outcome: Outcome
-    if reason == "last_survivor":
-        outcome = {"winners": sorted(winners), "reason": "last_survivor"}
-        state["log"].append({"text": "{s%d} is the last player with cards and wins." % winners[0]})
-    elif reason == "no_progress":
-        outcome = {"winners": sorted(winners), "reason": "no_progress"}
-        state["log"].append({"text": "Nothing has changed for too long: the game is a draw."})
-    else:
-        outcome = {"winners": sorted(winners), "reason": "shared"}
-        state["log"].append({"text": "The last players went out together: they share a draw."})
-    state["outcome"] = outcome
+ENDINGS = {
+    "last_survivor": "{s%d} is the last player with cards and wins.",
+    "no_progress": "Nothing has changed for too long: the game is a draw.",
+    "shared": "The last players went out together: they share a draw.",
+}
+
+
+def finish(state: RaidingState, winners: list[Seat], reason: Reason) -> None:
+    state["outcome"] = {"winners": sorted(winners), "reason": reason}
+    text = ENDINGS[reason]
+    state["log"].append({"text": text % winners[0] if "%d" in text else text})
     state["phase"] = "over"
     state["stack"] = []
     state["turn"] = None
