@@ -12,29 +12,13 @@ Result: ``#rp-result`` with ``tr[data-reveal-seat]``.
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
-from pathlib import Path
 
 import httpx
 import pytest
 
-import games
-from tests.conftest import TEST_GAME, ServerProcess, server_env
+from tests.conftest import ServerProcess
 
 STEP_CAP = 900  # my clicks; a 2-player game takes a few hundred actions in all
-
-# Until the engine is listed in games.GAMES the server is told about it as an extra game (the same registry path
-# the test game uses); afterwards this is the ordinary server.
-EXTRA = TEST_GAME if "raiding-parties" in games.GAMES else f"{TEST_GAME},games.raiding_parties:GAME"
-
-
-@pytest.fixture
-def server(tmp_path: Path) -> Iterator[ServerProcess]:
-    proc = ServerProcess(server_env(tmp_path, EXTRA_GAMES=EXTRA), log_path=tmp_path / "server.log")
-    proc.start()
-    yield proc
-    proc.stop()
-
 
 # True once the game is over, or once something is mine to do in a state newer than `seq` and nothing is in flight.
 MY_MOVE_OR_OVER = """(seq) => {
