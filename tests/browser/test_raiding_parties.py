@@ -29,6 +29,14 @@ MY_MOVE_OR_OVER = """(seq) => {
 }"""
 
 
+# Visible buttons and summaries in the game smaller than 36 px either way, by their text.
+SMALL_TAPS = """() => [...document.querySelectorAll('.rp button, .rp summary')]
+  .filter((el) => el.getClientRects().length)
+  .map((el) => [el.textContent.trim().slice(0, 30), el.getBoundingClientRect()])
+  .filter(([, box]) => box.height < 35.5 || box.width < 35.5)
+  .map(([text, box]) => `${text} ${Math.round(box.width)}x${Math.round(box.height)}`)"""
+
+
 def host_table(page, server: ServerProcess, name: str) -> str:  # type: ignore[no-untyped-def]
     page.goto(server.url + "/")
     page.fill("#name", name)
@@ -184,6 +192,14 @@ def test_phone_builder_keeps_the_total_in_view(server: ServerProcess, phone) -> 
     found = page.locator("li.rp-cat:not([hidden])").evaluate_all(shown)
     assert "Raiders" in found and "Sloop" not in found
     assert page.evaluate("() => document.documentElement.scrollWidth") <= width
+
+    # The table that follows fits the phone too, every control big enough to tap.
+    page.locator("[data-hire]").first.tap()
+    page.wait_for_selector(".rp[data-phase=play] .rp-area")
+    page.wait_for_timeout(500)
+    assert page.evaluate("() => document.documentElement.scrollWidth") <= width
+    small = page.evaluate(SMALL_TAPS)
+    assert not small, f"controls under 36 px: {small}"
     assert errors == []
 
 

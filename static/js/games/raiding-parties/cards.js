@@ -48,11 +48,6 @@ export function flipsText(weapon) {
   return `${n} flips`;
 }
 
-export function kindWord(weapon) {
-  if (weapon.cannon) return "cannon";
-  return weapon.kind === "M" ? "melee" : "projectile";
-}
-
 // One weapon as a row of the catalogue: name, kind, line, flips and the chance of one flip.
 export function weaponNode(weapon) {
   const extra = [flipsText(weapon), weapon.requires ? `with ${weapon.requires} in play` : ""].filter(Boolean).join(", ");

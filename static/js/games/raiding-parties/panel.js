@@ -148,7 +148,7 @@ function turnLine(ctx) {
   const bits = [`Turn ${turn.number}`];
   const holdSize = view.seats[turn.seat]?.hold_size ?? 0;
   if (turn.regular_play_done) bits.push(`${w.whose(turn.seat)} card for the turn is played`);
-  else if (holdSize > 0) bits.push(`${w.who(turn.seat) === "you" ? "you still owe" : `${w.name(turn.seat)} still owes`} the card for the turn`);
+  else if (holdSize > 0) bits.push(`${turn.seat === w.me ? "you still owe" : `${w.name(turn.seat)} still owes`} the card for the turn`);
   if (view.idle_turns > 0) bits.push(`quiet turns ${view.idle_turns} of ${view.idle_limit} (a draw at ${view.idle_limit})`);
   return h("p", { class: "rp-turn-line", dataset: { regularPlayDone: String(turn.regular_play_done) }, text: `${bits.join(" · ")}.` });
 }

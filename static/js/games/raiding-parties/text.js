@@ -1,7 +1,7 @@
 // Raiding Parties: seats, cards in play and targets in words, and the attack, hit and prompt under way as sentences
 // that read the same for every viewer (only "you" changes).
 
-import { flipsText, plural } from "./cards.js";
+import { plural } from "./cards.js";
 
 // ctx: {view, names, me}; built once per drawing.
 export function words(view, names) {
@@ -114,8 +114,4 @@ export function reactionHelp(prompt, w) {
     default:
       return `${w.Who(seat)} must answer (${prompt.kind}).`;
   }
-}
-
-export function weaponFlips(weapon) {
-  return weapon ? flipsText(weapon) : "";
 }
