@@ -115,7 +115,7 @@ function draw(root, st, force = false) {
     tree = h("div", { class: "rp rp-building", dataset: { state, phase: "build", seq: String(message.seq ?? ""), busy: String(st.busy) } },
       builder({ view, legal, st, act, redraw, names, me, catalogue }));
   } else {
-    tree = playing(message, st, { view, legal, me, state, w, catalogue, act, select });
+    tree = playing(message, st, { root, view, legal, me, state, w, catalogue, act, select });
   }
   keepFocus(root, () => root.replaceChildren(tree));
   const search = root.querySelector("#rp-search");
@@ -149,7 +149,14 @@ function playing(message, st, base) {
     ...base, st, prompt, myPrompt, myTurn, deadlineAt, over: false,
     targets, actors: new Set(myPrompt ? [] : sorted.byCard.keys()),
     turnSeat: view.turn?.seat ?? null, selected: st.sel.card ?? null, busy: st.busy,
-    onCard: (id) => base.select({ card: id }), // a second tap keeps it selected and drops a half-chosen action
+    // A second tap keeps it selected and drops a half-chosen action. On a narrow screen the panel is above the
+    // table: bring what the card can do into view.
+    onCard: (id) => {
+      base.select({ card: id });
+      const chosen = base.root.querySelector(".rp-selected-panel");
+      const still = window.matchMedia("(prefers-reduced-motion: reduce)").matches;
+      if (chosen && chosen.getBoundingClientRect().top < 0) chosen.scrollIntoView({ block: "start", behavior: still ? "auto" : "smooth" });
+    },
     onTarget: (action) => base.act(action),
   };
   return h("div", { class: "rp", dataset: { state: base.state, phase: "play", seq: String(message.seq ?? ""), busy: String(st.busy) } },

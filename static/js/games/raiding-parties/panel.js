@@ -183,6 +183,20 @@ function hintLine(ctx, sorted) {
   return h("p", { class: "rp-hint", text: `${text.charAt(0).toUpperCase()}${text.slice(1)}.` });
 }
 
+// Your cards that can act now, also as buttons here: on a phone the table is below the panel, and the whole move
+// (card, action, target) can then be made without scrolling.
+function readyRow(ctx, sorted) {
+  const ids = [...sorted.byCard.keys()].filter((id) => ctx.w.where.has(id));
+  if (!ids.length) return null;
+  return h("div", { class: "rp-ready-row" },
+    h("h3", { class: "rp-mini-h", text: "Ready to act" }),
+    h("div", { class: "rp-buttons", role: "group", "aria-label": "Your cards that can act" }, ids.map((id) => h("button", {
+      type: "button", class: "rp-hold-card rp-actor-btn", dataset: { readyCard: id },
+      "aria-pressed": String(ctx.st.sel.card === id), disabled: ctx.st.busy,
+      onclick: () => ctx.select({ card: id }),
+    }, ctx.w.short(id)))));
+}
+
 export function panel(ctx) {
   const { view, legal, w, prompt, myPrompt } = ctx;
   const sorted = sortLegal(legal);
@@ -197,6 +211,7 @@ export function panel(ctx) {
   else if (legal.length && sorted.other.length) parts.push(promptControls(prompt ?? { kind: "other" }, sorted.other, ctx));
   parts.push(hintLine(ctx, sorted));
   if (w.me !== null) parts.push(holdPanel(view.seats[w.me], myPrompt ? [] : sorted.plays, ctx));
+  if (!myPrompt) parts.push(readyRow(ctx, sorted));
   parts.push(selectedPanel(ctx, sorted));
   if (sorted.end && !myPrompt) {
     parts.push(h("div", { class: "rp-end-row" }, sendButton(sorted.end, "End turn", ctx, { cls: "rp-end" })));
