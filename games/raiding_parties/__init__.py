@@ -5,7 +5,7 @@ raiding-parties-edition.md; the contract for renderers and bots is this package'
 from __future__ import annotations
 
 from games.protocol import Game
-from games.raiding_parties import rules
+from games.raiding_parties import basic_bot, rules
 from games.raiding_parties.bot import random_bot
 from games.raiding_parties.data import MAX_PLAYERS, MIN_PLAYERS
 from games.raiding_parties.options import Options
@@ -26,7 +26,7 @@ GAME: Game[RaidingState] = Game(
     view=view,
     result=rules.result,
     default_action=rules.default_action,
-    bots={"random": random_bot},
+    bots={"random": random_bot, "basic": basic_bot.basic_bot},
     window=rules.window,
     must_act=rules.must_act,
     secret_step=rules.secret_step,
