@@ -24,13 +24,15 @@ sys.path.insert(0, str(ROOT))
 from tests.browser.conftest import CHROMIUM_ARGS, chromium_path  # noqa: E402
 from tests.conftest import ServerProcess, server_env  # noqa: E402
 
-GAMES = {"turncoats": 3, "patriots-and-redcoats": 5}
+GAMES = {"turncoats": 3, "patriots-and-redcoats": 5, "raiding-parties": 2}
+FAST_OPTIONS = {"raiding-parties": {"reaction_seconds": 1}}  # bots sit out every reaction window
 SIZES = {"laptop": {"width": 1366, "height": 768}, "phone": {"width": 390, "height": 844}}
 MIDDLE_MOVES = 6  # the host's moves before the "middle" picture
 
 
 def host_table(url: str, game: str, seats: int) -> tuple[str, str]:
-    created = httpx.post(f"{url}/api/tables", json={"game": game, "name": "Alice"}).json()
+    created = httpx.post(f"{url}/api/tables",
+                         json={"game": game, "name": "Alice", "options": FAST_OPTIONS.get(game, {})}).json()
     table_id, token = created["table_id"], created["token"]
     auth = {"Authorization": f"Bearer {token}"}
     httpx.post(f"{url}/api/tables/{table_id}/bots", json={"count": seats - 1}, headers=auth).raise_for_status()
@@ -47,9 +49,10 @@ def play(url: str, table_id: str, token: str, moves: int | None) -> None:
         state: dict[str, Any] = httpx.get(f"{url}/api/tables/{table_id}/state", headers=auth).json()
         if state["status"] == "finished":
             return
-        if state["legal"]:
+        moves = [action for action in state["legal"] if not action.get("template")]  # a template is no move
+        if moves:
             response = httpx.post(f"{url}/api/tables/{table_id}/actions", headers=auth,
-                                  json={"action": state["legal"][0], "expect_seq": state["seq"]})
+                                  json={"action": moves[0], "expect_seq": state["seq"]})
             made += response.status_code == 200
         else:
             time.sleep(0.1)

@@ -35,10 +35,11 @@ from math import comb
 from typing import Any
 
 from games.protocol import Action
-from games.raiding_parties.data import DECK
+from games.raiding_parties.data import DECK, catalogue_json
 
 Card = dict[str, Any]  # a card in play as the view shows it
 Entry = dict[str, Any]  # a catalogue entry
+CATALOGUE: dict[str, Entry] = {c["name"]: c for c in catalogue_json()}  # public, the same for every seat
 
 HORIZON = 2.5  # turns of threat a destroyed card would still have dealt
 CANNON_HIT = 2.0  # a cannon hit kills crew: worth about a 2-HP card
@@ -58,7 +59,7 @@ class Table:
 
     def __init__(self, view: dict[str, Any]) -> None:
         self.me: int = view["you"]
-        self.catalogue: dict[str, Entry] = {c["name"]: c for c in view["catalogue"]}
+        self.catalogue = CATALOGUE
         self.seats: list[dict[str, Any]] = view["seats"]
         self.where: dict[str, tuple[int, Card]] = {}
         self.names: list[set[str]] = []

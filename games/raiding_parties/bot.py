@@ -10,6 +10,7 @@ import random
 from typing import Any
 
 from games.protocol import Action
+from games.raiding_parties.data import catalogue_json
 
 ACT_SHARE = 0.9  # how often the random bot does something when it could also end its turn
 CUSTOM_SHARE = 0.8  # how often it builds a party of its own rather than take a ready-made one
@@ -18,7 +19,7 @@ CUSTOM_SHARE = 0.8  # how often it builds a party of its own rather than take a 
 def random_party(view: dict[str, Any], template: Action, rand: random.Random) -> Action:
     """A random legal custom party: cards drawn one at a time while the gold and the limits allow."""
     gold, max_structures, cap = template["gold"], template["max_ships_forts"], template["copy_cap"]
-    catalogue = {c["name"]: c for c in view["catalogue"]}
+    catalogue = {c["name"]: c for c in catalogue_json()}
     cards: dict[str, int] = {}
     spent = structures = 0
     for _ in range(40):

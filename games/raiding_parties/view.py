@@ -17,13 +17,11 @@ from typing import Any
 
 from games.protocol import Viewer
 from games.raiding_parties.cards import find
-from games.raiding_parties.data import BY_NAME, ORDER, SHIPS_FORTS_ALLOWED, catalogue_json, ready_made_json
+from games.raiding_parties.data import BY_NAME, ORDER, SHIPS_FORTS_ALLOWED, ready_made_json
 from games.raiding_parties.parties import ready_made_entries
 from games.raiding_parties.rules import top
 from games.raiding_parties.state import Frame, InPlay, RaidingState, TurnState
 from games.raiding_parties.turn import idle_limit
-
-CATALOGUE = catalogue_json()  # the same in every view; never changed after import
 
 
 def counts(names: list[str]) -> dict[str, int]:
@@ -43,7 +41,6 @@ def view(state: RaidingState, viewer: Viewer) -> dict[str, Any]:
         "you": me,
         "players": n,
         "options": dict(options),
-        "catalogue": CATALOGUE,
         "build": _build(state, me) if state["phase"] == "build" else None,
         "your_party": dict(party) if me is not None and (party := state["parties"][me]) is not None else None,
         "seats": [_seat(state, seat, me, over) for seat in range(n)],

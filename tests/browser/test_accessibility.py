@@ -18,7 +18,9 @@ from tests.conftest import ServerProcess
 
 AXE = Path(axe_playwright_python.__file__).parent / "axe.min.js"
 SIZES = {"laptop": {"width": 1366, "height": 768}, "phone": {"width": 390, "height": 844}}
-GAMES = ["turncoats", "patriots-and-redcoats"]
+GAMES = ["turncoats", "patriots-and-redcoats", "raiding-parties"]
+# Bots never pass a reaction window early (Raiding Parties' ruling 1): short windows keep a bots-only game quick.
+FAST_OPTIONS = {"raiding-parties": {"reaction_seconds": 1}}
 
 RUN_AXE = """async () => {
   const tags = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
@@ -42,7 +44,8 @@ def sized(request, browser: Browser) -> Iterator[BrowserContext]:  # type: ignor
 
 def finished_table(server: ServerProcess, game: str, seats: int) -> tuple[str, str]:
     """A game played to its end by bots, the host's seat included; returns the table and the host's token."""
-    created = httpx.post(f"{server.url}/api/tables", json={"game": game, "name": "Alice"}).json()
+    created = httpx.post(f"{server.url}/api/tables",
+                         json={"game": game, "name": "Alice", "options": FAST_OPTIONS.get(game, {})}).json()
     table_id, token = created["table_id"], created["token"]
     url, auth = f"{server.url}/api/tables/{table_id}", {"Authorization": f"Bearer {token}"}
     httpx.post(f"{url}/bots", json={"count": seats - 1}, headers=auth).raise_for_status()
@@ -128,7 +131,7 @@ def test_game_pages(sized: BrowserContext, server: ServerProcess, game: str) -> 
     page.select_option("#game", game)
     page.click("#create")
     page.wait_for_url(re.compile(r"/t/[^/?#]+$"))
-    seats = 4 if game == "patriots-and-redcoats" else 2
+    seats = 4 if game == "patriots-and-redcoats" else 2  # Raiding Parties' builder is its "table" here
     page.fill("#bot-count", str(seats - 1))
     page.click("#add-bots")
     expect(page.locator("#lobby-seats li")).to_have_count(seats)

@@ -105,7 +105,7 @@ function draw(root, st, force = false) {
     st.sel = sel;
     redraw();
   };
-  const catalogue = byName(view);
+  const catalogue = byName();
   const w = words(view, names);
   let tree;
   if (state === "over") {

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from games.protocol import State
 from games.raiding_parties import GAME
-from games.raiding_parties.data import BY_NAME
+from games.raiding_parties.data import BY_NAME, catalogue_json
 from tests.games.raiding_parties.scenario import (
     act,
     build,
@@ -408,7 +408,7 @@ CATALOGUE = {
 
 def test_the_catalogue_has_the_editions_31_cards_in_its_order() -> None:
     """Edition §2, ruling 16 (catalogue order = the row order of §2)."""
-    shown = GAME.view(build(in_play={0: ["Sloop"], 1: ["Sloop"]}), 0)["catalogue"]
+    shown = catalogue_json()
     assert {c["name"]: (c["type"], c["gold"], c["hp"], c["unique"]) for c in shown} == CATALOGUE
     assert [c["name"] for c in shown] == list(CATALOGUE)
     assert {c["name"] for c in shown if c["md"] is not None} == {

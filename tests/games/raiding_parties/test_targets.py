@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from games.protocol import State
 from games.raiding_parties import GAME
+from games.raiding_parties.data import catalogue_json
 from tests.games.raiding_parties.scenario import act, build, card, engage, flipped, legal, prompt
 
 
@@ -160,6 +161,6 @@ def test_projectiles_shoot_and_melee_weapons_charge() -> None:
     charged = {a["weapon"] for a in legal(state, 0) if a["type"] == "charge"}
     assert shot == {"Pistol", "Grenades", "Cannon"}
     assert charged == {"2 Cutlass", "Boarding Axe", "Cutlass", "Dagger"}
-    kinds = {w["name"]: w["kind"] for c in GAME.view(state, 0)["catalogue"] for w in c["weapons"]}
+    kinds = {w["name"]: w["kind"] for c in catalogue_json() for w in c["weapons"]}
     assert {name for name, kind in kinds.items() if kind == "P"} == {
         "Pistol", "Brace of Pistols", "Grenades", "Cannon", "2 Cannons"}

@@ -1,15 +1,19 @@
 // Raiding Parties: the catalogue in words and symbols (suits, lines, weapons, abilities) and the playing cards of
-// the flip pile. Everything here reads view.catalogue entries as the engine's README describes them.
+// the flip pile. Everything here reads catalogue entries as the engine's README describes them.
 
 import { h } from "../../dom.js";
+import { CATALOGUE } from "./catalogue.js";
 
 export const SUIT = { S: "♠", H: "♥", D: "♦", C: "♣" };
 const SUIT_WORD = { S: "spades", H: "hearts", D: "diamonds", C: "clubs" };
 const RED = new Set(["H", "D"]);
 export const TYPE_WORD = { crew: "Crew", ship: "Ship", fort: "Fort", land: "Land", "one-timer": "One-timer" };
 
-export function byName(view) {
-  return new Map((view?.catalogue ?? []).map((card) => [card.name, card]));
+// The catalogue is a static module (it never changes in a game), not part of each state message.
+const BY_NAME = new Map(CATALOGUE.map((card) => [card.name, card]));
+
+export function byName() {
+  return BY_NAME;
 }
 
 export function pct(chance) {

@@ -26,7 +26,7 @@ export function resultView(message) {
   const result = message.result ?? {};
   const reveal = result.reveal ?? {};
   const names = namesFrom(message);
-  const catalogue = byName(message.view);
+  const catalogue = byName();
   const you = message.you?.seat ?? null;
   const parties = reveal.parties ?? [];
   const ranking = result.ranking ?? parties.map((_, seat) => ({ seat, rank: null }));
