@@ -1,0 +1,47 @@
+"""Red Scare Redux (2-6 players in teams): race to complete spy Objectives with Agents and Supplies while Black Ops
+cards disrupt the other side. Rules: shared/rules/red-scare-redux.txt and red-scare-redux-edition.md; the engine's
+contract is this package's README.md."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from games.protocol import Game
+from games.red_scare_redux import rules
+from games.red_scare_redux.bot import random_bot
+from games.red_scare_redux.data import MAX_PLAYERS, MIN_PLAYERS
+from games.red_scare_redux.options import Options
+from games.red_scare_redux.setup import setup
+from games.red_scare_redux.state import RedScareState
+from games.red_scare_redux.view import resample, secrets, view
+
+
+def setup_game(players: int, options: Any, seed: int) -> RedScareState:
+    assert isinstance(options, Options)
+    return setup(players, options, seed)
+
+
+def teams(state: RedScareState) -> dict[int, str]:
+    return {seat: f"team{state['team_of'][seat] + 1}" for seat in range(state["players"])}
+
+
+GAME: Game[RedScareState] = Game(
+    id="red-scare-redux",
+    title="Red Scare Redux",
+    min_players=MIN_PLAYERS,
+    max_players=MAX_PLAYERS,
+    options=Options,
+    setup=setup_game,
+    legal=rules.legal,
+    apply=rules.apply,
+    view=view,
+    result=rules.result,
+    default_action=rules.default_action,
+    bots={"random": random_bot},
+    teams=teams,
+    secrets=secrets,
+    resample=resample,
+    description="Cold War spy teams race to complete Objectives with Agents and Supplies, while Black Ops "
+                "cards burn, sabotage and steal the other side's work.",
+    renderer="red-scare-redux",
+)

@@ -1,0 +1,56 @@
+"""Red Scare Redux: who may act, applying an action, the result. Windows and Black Ops live in blackops.py."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from games.protocol import Action, Seat
+from games.red_scare_redux import turn
+from games.red_scare_redux.state import RedScareState
+from games.red_scare_redux.table import scores
+from games.red_scare_redux.zones import active, hand_names
+
+
+def legal(state: RedScareState, seat: Seat) -> list[Action]:
+    if state["over"]:
+        return []
+    if state["step"] is not None:
+        return turn.step_actions(state) if state["step"]["seat"] == seat else []
+    if seat != active(state):
+        return []
+    return turn.main_actions(state, seat)
+
+
+def apply(state: RedScareState, seat: Seat, action: Action) -> None:
+    if state["step"] is not None:
+        turn.apply_step(state, seat, action)
+    else:
+        turn.apply_main(state, seat, action)
+
+
+def default_action(state: RedScareState, seat: Seat) -> Action:
+    if state["step"] is not None:
+        return turn.default_step(state)
+    return turn.default_main(state)
+
+
+def result(state: RedScareState) -> dict[str, Any] | None:
+    if not state["over"]:
+        return None
+    points = scores(state)
+
+    def key(team: int) -> tuple[int, int]:
+        # Most points, then the most recent completion (ruling: "Winner").
+        latest = max((c["order"] for c in state["completed"][team]), default=0)
+        return (-points[team], -latest)
+
+    ranked = sorted(range(len(state["teams"])), key=key)
+    ranking: list[dict[str, Any]] = []
+    for team in ranked:
+        rank = len(ranking) + 1
+        if ranking and key(team) == key(ranking[-1]["team"]):
+            rank = ranking[-1]["rank"]
+        ranking.append({"team": team, "seats": list(state["teams"][team]), "points": points[team], "rank": rank})
+    winners = sorted(seat for entry in ranking if entry["rank"] == 1 for seat in entry["seats"])
+    return {"winners": winners, "ranking": ranking, "reason": state["reason"],
+            "reveal": {"hands": [hand_names(state, seat) for seat in range(state["players"])]}}

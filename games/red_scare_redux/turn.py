@@ -1,0 +1,322 @@
+"""The active player's turn: the main actions and their costs, the steps they open, bonuses and the turn's end."""
+
+from __future__ import annotations
+
+from itertools import combinations
+
+from games import rng
+from games.protocol import Action, Seat
+from games.red_scare_redux import data
+from games.red_scare_redux.state import Back, Partial, RedScareState
+from games.red_scare_redux.table import card_helps, check_complete, describe, find, objective_of, place, steal_targets
+from games.red_scare_redux.zones import (
+    BACK_WORDS,
+    active,
+    distinct,
+    hand_names,
+    log,
+    name,
+    resources_left,
+    take_from_hand,
+    team_seats,
+    teammates,
+)
+
+DECKS: tuple[Back, ...] = ("omega", "delta")
+
+
+# ----------------------------------------------------------------------------- legal main actions
+
+
+def main_actions(state: RedScareState, seat: Seat) -> list[Action]:
+    out: list[Action] = []
+    left = state["actions_left"]
+    hand = hand_names(state, seat)
+    cards = distinct(hand)
+    out += [{"type": "draw", "deck": deck} for deck in DECKS if state["decks"][deck]]
+    if state["decks"]["objective"] and left >= data.OBJECTIVE_DRAW_COST:
+        out.append({"type": "draw_objective"})
+    if state["first_action"]:
+        most = min(data.REDRAW_MAX, resources_left(state))
+        for size in range(1, most + 1):
+            out += [{"type": "redraw", "cards": list(combo)} for combo in dict.fromkeys(combinations(hand, size))]
+    for mate in teammates(state, seat):
+        if len(state["hands"][mate]) < state["hand_limits"][mate]:
+            out += [{"type": "give", "card": card, "to": mate} for card in cards]
+        out += [{"type": "take", "card": card, "from": mate} for card in distinct(hand_names(state, mate))]
+    for objective in cards:
+        if objective in data.OBJECTIVE_BY_NAME:
+            out += begin_actions(state, hand, objective)
+    for partial in state["partials"]:
+        if partial["team"] == state["team_of"][seat]:
+            out += add_actions(state, partial, hand)
+    out.append({"type": "end_turn"})
+    return out
+
+
+def pairs(hand: list[str]) -> list[tuple[str, str]]:
+    agents = [card for card in hand if card in data.CLASS_OF]
+    return list(dict.fromkeys(combinations(agents, 2)))
+
+
+def begin_actions(state: RedScareState, hand: list[str], objective: str) -> list[Action]:
+    probe: Partial = {"id": "", "team": 0, "objective": objective_copy(state, objective), "placed": []}
+    rest = list(hand)
+    rest.remove(objective)
+    out: list[Action] = [{"type": "begin", "objective": objective, "card": card} for card in distinct(rest)
+                         if card_helps(state, probe, card, as_set=True)]
+    for cls in dict.fromkeys(c for c in data.OBJECTIVE_BY_NAME[objective].agents if c != "*"):
+        out += [{"type": "begin", "objective": objective, "pair": list(pair), "as": cls} for pair in pairs(rest)]
+    return out
+
+
+def objective_copy(state: RedScareState, objective: str) -> int:
+    return next(i for i, card in enumerate(state["cards"]) if card["name"] == objective)
+
+
+def add_actions(state: RedScareState, partial: Partial, hand: list[str], as_set: bool = False) -> list[Action]:
+    kind, pair_kind = ("place", "place_pair") if as_set else ("add", "add_pair")
+    where = {} if as_set else {"partial": partial["id"]}
+    out: list[Action] = [{"type": kind, **where, "card": card} for card in distinct(hand)
+                         if card in data.CLASS_OF or data.supply_of(card) is not None
+                         if card_helps(state, partial, card, as_set=as_set)]
+    for cls in dict.fromkeys(c for c in objective_of(state, partial).agents if c != "*"):
+        if card_helps(state, partial, "", cls, pair=True):
+            out += [{"type": pair_kind, **where, "pair": list(pair), "as": cls} for pair in pairs(hand)]
+    return out
+
+
+# ----------------------------------------------------------------------------- applying main actions
+
+
+def apply_main(state: RedScareState, seat: Seat, action: Action) -> None:
+    kind = action["type"]
+    if kind == "end_turn":
+        log(state, f"{{s{seat}}} ends the turn.")
+        end_turn(state)
+        return
+    state["actions_left"] -= data.OBJECTIVE_DRAW_COST if kind == "draw_objective" else 1
+    state["first_action"] = False
+    if kind == "draw":
+        draw(state, seat, action["deck"])
+    elif kind == "draw_objective":
+        draw(state, seat, "objective")
+    elif kind == "redraw":
+        for card in action["cards"]:
+            state["discard"].append(take_from_hand(state, seat, card))
+        log(state, f"{{s{seat}}} discards {', '.join(action['cards'])} to draw as many.")
+        state["step"] = {"kind": "draw", "seat": seat, "owed": len(action["cards"])}
+    elif kind == "give":
+        copy = take_from_hand(state, seat, action["card"])
+        state["hands"][action["to"]].append(copy)
+        log_exchange(state, seat, f"{{s{seat}}} gives {{what}} to {{s{action['to']}}}.", copy)
+    elif kind == "take":
+        copy = take_from_hand(state, action["from"], action["card"])
+        state["hands"][seat].append(copy)
+        log_exchange(state, seat, f"{{s{seat}}} takes {{what}} from {{s{action['from']}}}.", copy)
+    elif kind == "begin":
+        begin(state, seat, action)
+    elif kind in ("add", "add_pair"):
+        partial = find(state, action["partial"])
+        put(state, seat, partial, action)
+        resolve_completion(state, seat, partial)
+    after_action(state)
+
+
+def log_exchange(state: RedScareState, seat: Seat, text: str, copy: int) -> None:
+    """A card passed between teammates: the team sees which, the others see its back (ruling 11)."""
+    team = team_seats(state, seat)
+    log(state, text.replace("{what}", name(state, copy)), to=team)
+    others = [s for s in range(state["players"]) if s not in team]
+    if others:
+        log(state, text.replace("{what}", BACK_WORDS[state["cards"][copy]["back"]]), to=others)
+
+
+def draw(state: RedScareState, seat: Seat, deck: Back) -> None:
+    copy = state["decks"][deck].pop(0)
+    state["hands"][seat].append(copy)
+    state["progress"] = True
+    log(state, f"{{s{seat}}} draws {BACK_WORDS[deck]}.")
+    log(state, f"{{s{seat}}} drew {name(state, copy)}.", to=team_seats(state, seat))
+    if deck != "objective" and resources_left(state) == 0 and not state["last_turn"]:
+        state["last_turn"] = True
+        log(state, "The last Resource card is drawn: this is the last turn.")
+
+
+def put(state: RedScareState, seat: Seat, partial: Partial, action: Action) -> None:
+    if "pair" in action:
+        copies = [take_from_hand(state, seat, card) for card in action["pair"]]
+        place(state, partial, copies, action["as"])
+    else:
+        place(state, partial, [take_from_hand(state, seat, action["card"])], None)
+    log(state, f"{{s{seat}}} places {describe(state, partial['placed'][-1])} on "
+               f"{objective_of(state, partial).name} ({partial['id']}).")
+
+
+def begin(state: RedScareState, seat: Seat, action: Action) -> None:
+    partial: Partial = {"id": f"p{state['next_partial']}", "team": state["team_of"][seat],
+                        "objective": take_from_hand(state, seat, action["objective"]), "placed": []}
+    state["next_partial"] += 1
+    state["partials"].append(partial)
+    log(state, f"{{s{seat}}} begins {action['objective']} ({partial['id']}).")
+    put(state, seat, partial, action)
+    if not resolve_completion(state, seat, partial):
+        state["step"] = {"kind": "place", "seat": seat, "partial": partial["id"]}
+
+
+def resolve_completion(state: RedScareState, seat: Seat, partial: Partial) -> bool:
+    """Complete the partial if it is done and start its bonus; True if it completed."""
+    if partial not in state["partials"]:
+        return False
+    before = state["completions"]
+    bonus = check_complete(state, partial, seat)
+    if bonus is not None:
+        start_bonus(state, seat, bonus)
+    return state["completions"] > before
+
+
+def start_bonus(state: RedScareState, seat: Seat, bonus: data.Bonus) -> None:
+    if bonus in data.BONUS_DRAWS:
+        if resources_left(state):
+            state["step"] = {"kind": "draw", "seat": seat, "owed": data.BONUS_DRAWS[bonus]}
+    elif bonus == "EXTRA1":
+        state["actions_left"] += 1
+        log(state, f"{{s{seat}}} gains an action.")
+    elif bonus == "STEAL" and steal_targets(state, seat):
+        state["step"] = {"kind": "steal", "seat": seat}
+
+
+# ----------------------------------------------------------------------------- steps
+
+
+def step_actions(state: RedScareState) -> list[Action]:
+    step = state["step"]
+    assert step is not None
+    seat = step["seat"]
+    if step["kind"] == "draw":
+        return [{"type": "draw", "deck": deck} for deck in DECKS if state["decks"][deck]]
+    if step["kind"] == "place":
+        partial = find(state, step["partial"])
+        return add_actions(state, partial, hand_names(state, seat), as_set=True) + [{"type": "done"}]
+    if step["kind"] == "steal":
+        return [{"type": "steal", "victim": victim} for victim in steal_targets(state, seat)]
+    if step["kind"] == "discard":
+        return [{"type": "discard", "card": card} for card in distinct(hand_names(state, seat))]
+    raise AssertionError(f"unknown step {step['kind']}")
+
+
+def apply_step(state: RedScareState, seat: Seat, action: Action) -> None:
+    step = state["step"]
+    assert step is not None
+    kind = action["type"]
+    if kind == "draw":
+        draw(state, seat, action["deck"])
+        step["owed"] -= 1
+        if step["owed"] == 0 or resources_left(state) == 0:
+            state["step"] = None
+    elif kind in ("place", "place_pair"):
+        partial = find(state, step["partial"])
+        state["step"] = None  # a completion may open the bonus's own step
+        put(state, seat, partial, action)
+        if not resolve_completion(state, seat, partial):
+            state["step"] = step
+            return
+    elif kind == "done":
+        state["step"] = None
+    elif kind == "steal":
+        victim = action["victim"]
+        hand = state["hands"][victim]
+        copy = hand.pop(rng.randbelow(state, len(hand)))
+        state["hands"][seat].append(copy)
+        state["step"] = None
+        card = name(state, copy)
+        both = sorted(set(team_seats(state, seat)) | set(team_seats(state, victim)))
+        log(state, f"{{s{seat}}} steals {card} from {{s{victim}}}.", to=both)
+        others = [s for s in range(state["players"]) if s not in both]
+        if others:
+            log(state, f"{{s{seat}}} steals {BACK_WORDS[state['cards'][copy]['back']]} from {{s{victim}}}.",
+                to=others)
+    elif kind == "discard":
+        state["discard"].append(take_from_hand(state, seat, action["card"]))
+        log(state, f"{{s{seat}}} discards {action['card']} (hand limit).")
+        if len(state["hands"][seat]) <= state["hand_limits"][seat]:
+            state["step"] = None
+            next_turn(state)
+        return
+    after_action(state)
+
+
+# ----------------------------------------------------------------------------- the turn's end
+
+
+def after_action(state: RedScareState) -> None:
+    """Once an action has fully resolved (no step open), the turn ends by itself at 0 actions (ruling 16)."""
+    if state["over"] or state["step"] is not None or state["window"] is not None:
+        return
+    if state["actions_left"] <= 0:
+        end_turn(state)
+
+
+def end_turn(state: RedScareState) -> None:
+    seat = active(state)
+    state["quiet_turns"] = 0 if state["progress"] else state["quiet_turns"] + 1
+    if state["last_turn"]:
+        finish(state, "decks_empty")
+        return
+    if state["quiet_turns"] >= data.NO_PROGRESS_ROUNDS * state["players"]:
+        finish(state, "no_progress")
+        return
+    over = len(state["hands"][seat]) - state["hand_limits"][seat]
+    if over > 0:
+        state["step"] = {"kind": "discard", "seat": seat, "over": over}
+        return
+    next_turn(state)
+
+
+def next_turn(state: RedScareState) -> None:
+    state["turn_index"] = (state["turn_index"] + 1) % len(state["order"])
+    state["actions_left"] = data.ACTIONS_PER_TURN
+    state["first_action"] = True
+    state["progress"] = False
+    log(state, f"{{s{active(state)}}}'s turn.")
+
+
+def finish(state: RedScareState, reason: str) -> None:
+    state["over"] = True
+    state["reason"] = reason
+
+
+def default_step(state: RedScareState) -> Action:
+    """Timeouts (rulings 2 and 13)."""
+    step = state["step"]
+    assert step is not None
+    if step["kind"] == "draw":
+        return {"type": "draw", "deck": larger_deck(state)}
+    if step["kind"] == "place":
+        return {"type": "done"}
+    if step["kind"] == "steal":
+        victims = steal_targets(state, step["seat"])
+        order = list(dict.fromkeys(state["order"]))
+        victim = min(victims, key=lambda s: (-len(state["hands"][s]), order.index(s)))
+        return {"type": "steal", "victim": victim}
+    return {"type": "discard", "card": discard_order(hand_names(state, step["seat"]))[0]}
+
+
+def larger_deck(state: RedScareState) -> Back:
+    return "omega" if len(state["decks"]["omega"]) > len(state["decks"]["delta"]) else "delta"
+
+
+def discard_order(cards: list[str]) -> list[str]:
+    """The bots' discard order: Supplies by value, then Black Ops, Agents, Objectives (catalogue order on ties)."""
+    def key(card: str) -> tuple[int, int, tuple[int, int]]:
+        rank = data.catalogue_rank(card)
+        supply = data.supply_of(card)
+        group = {1: 0, 3: 1, 2: 2, 0: 3}[rank[0]]
+        return (group, supply[1] if supply else 0, rank)
+    return sorted(cards, key=key)
+
+
+def default_main(state: RedScareState) -> Action:
+    if resources_left(state) == 0:
+        return {"type": "end_turn"}
+    return {"type": "draw", "deck": larger_deck(state)}

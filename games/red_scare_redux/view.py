@@ -1,0 +1,96 @@
+"""What each seat sees (the edition's secrets table), and the leak tests' hooks."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from games.protocol import View, Viewer, log_for
+from games.red_scare_redux import data
+from games.red_scare_redux.objectives import missing
+from games.red_scare_redux.state import Placed, RedScareState
+from games.red_scare_redux.table import items, objective_of, scores
+from games.red_scare_redux.zones import active, hand_names, name
+
+
+def placed_view(state: RedScareState, placed: Placed) -> dict[str, Any]:
+    names = [name(state, copy) for copy in placed["cards"]]
+    out: dict[str, Any] = {"pair": names} if len(names) == 2 else {"card": names[0]}
+    if placed["as"] is not None:
+        out["as"] = placed["as"]
+    return out
+
+
+def counts(state: RedScareState, seat: int) -> dict[str, int]:
+    out = {"objective": 0, "omega": 0, "delta": 0}
+    for copy in state["hands"][seat]:
+        out[state["cards"][copy]["back"]] += 1
+    return out
+
+
+def view(state: RedScareState, viewer: Viewer) -> View:
+    team = state["team_of"][viewer] if viewer is not None else None
+    sees = [team is not None and state["team_of"][seat] == team for seat in range(state["players"])]
+    step = dict(state["step"]) if state["step"] is not None else None
+    return {
+        "layout": state["layout"], "teams": state["teams"], "team_of": state["team_of"], "you": viewer,
+        "your_team": team, "order": state["order"], "turn_index": state["turn_index"], "turn": active(state),
+        "actions_left": state["actions_left"], "first_action": state["first_action"],
+        "last_turn": state["last_turn"], "hand_limits": state["hand_limits"],
+        "hands": [hand_names(state, seat) if sees[seat] else None for seat in range(state["players"])],
+        "hand_counts": [counts(state, seat) for seat in range(state["players"])],
+        "decks": {"objective": len(state["decks"]["objective"]), "omega": len(state["decks"]["omega"]),
+                  "delta": len(state["decks"]["delta"])},
+        "discard": [name(state, copy) for copy in state["discard"]],
+        "partials": [{"id": p["id"], "team": p["team"], "objective": name(state, p["objective"]),
+                      "placed": [placed_view(state, placed) for placed in p["placed"]],
+                      "missing": missing(objective_of(state, p), items(state, p))} for p in state["partials"]],
+        "completed": [[{"objective": name(state, c["objective"]),
+                        "points": data.OBJECTIVE_BY_NAME[name(state, c["objective"])].points,
+                        "placed": [placed_view(state, placed) for placed in c["placed"]]} for c in pile]
+                      for pile in state["completed"]],
+        "scores": scores(state), "objectives_to_win": data.OBJECTIVES_TO_WIN[len(state["teams"])],
+        "step": step, "window": state["window"],
+        "log": log_for(state, viewer),  # type: ignore[arg-type]
+    }
+
+
+def hidden_seats(state: RedScareState, viewer: Viewer) -> list[int]:
+    team = state["team_of"][viewer] if viewer is not None else None
+    return [seat for seat in range(state["players"]) if state["team_of"][seat] != team]
+
+
+def secrets(state: RedScareState, viewer: Viewer) -> set[str]:
+    """Hands the viewer may not see, as JSON lists of names (values looked for field by field)."""
+    import json
+
+    if state["over"]:
+        return set()
+    return {json.dumps(hand_names(state, seat)) for seat in hidden_seats(state, viewer) if state["hands"][seat]}
+
+
+def resample(state: RedScareState, viewer: Viewer, rand: random.Random) -> RedScareState:
+    """Redeal what the viewer cannot see: hidden hands and the decks, keeping each hand's count per back."""
+    import copy as copying
+
+    new = copying.deepcopy(state)
+    hidden = hidden_seats(new, viewer)
+    for back in ("objective", "omega", "delta"):
+        pool = list(new["decks"][back])
+        slots: list[tuple[int, int]] = []
+        for seat in hidden:
+            for index, copy in enumerate(new["hands"][seat]):
+                if new["cards"][copy]["back"] == back:
+                    pool.append(copy)
+                    slots.append((seat, index))
+        rand.shuffle(pool)
+        for seat, index in slots:
+            new["hands"][seat][index] = pool.pop()
+        new["decks"][back] = pool
+    for seat in hidden:
+        new["hands"][seat] = sort_copies(new, new["hands"][seat])
+    return new
+
+
+def sort_copies(state: RedScareState, copies: list[int]) -> list[int]:
+    return sorted(copies, key=lambda copy: data.catalogue_rank(name(state, copy)))
