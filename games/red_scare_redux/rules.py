@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from games.protocol import Action, Seat
-from games.red_scare_redux import turn
+from games.protocol import Action, Seat, Window
+from games.red_scare_redux import blackops, turn
 from games.red_scare_redux.state import RedScareState
 from games.red_scare_redux.table import scores
 from games.red_scare_redux.zones import active, hand_names
@@ -14,6 +14,8 @@ from games.red_scare_redux.zones import active, hand_names
 def legal(state: RedScareState, seat: Seat) -> list[Action]:
     if state["over"]:
         return []
+    if state["window"] is not None:
+        return blackops.window_actions(state, seat)
     if state["step"] is not None:
         return turn.step_actions(state) if state["step"]["seat"] == seat else []
     if seat != active(state):
@@ -22,13 +24,18 @@ def legal(state: RedScareState, seat: Seat) -> list[Action]:
 
 
 def apply(state: RedScareState, seat: Seat, action: Action) -> None:
-    if state["step"] is not None:
+    if state["window"] is not None:
+        blackops.apply_window(state, seat, action)
+        turn.after_action(state)
+    elif state["step"] is not None:
         turn.apply_step(state, seat, action)
     else:
         turn.apply_main(state, seat, action)
 
 
 def default_action(state: RedScareState, seat: Seat) -> Action:
+    if state["window"] is not None:
+        return {"type": "continue"}  # ruling 13: only asked of seats a quick window waits for
     if state["step"] is not None:
         return turn.default_step(state)
     return turn.default_main(state)
@@ -54,3 +61,26 @@ def result(state: RedScareState) -> dict[str, Any] | None:
     winners = sorted(seat for entry in ranking if entry["rank"] == 1 for seat in entry["seats"])
     return {"winners": winners, "ranking": ranking, "reason": state["reason"],
             "reveal": {"hands": [hand_names(state, seat) for seat in range(state["players"])]}}
+
+
+def must_act(state: RedScareState) -> list[Seat]:
+    if state["over"]:
+        return []
+    if state["window"] is not None:
+        return blackops.waiting(state)
+    if state["step"] is not None:
+        return [state["step"]["seat"]]
+    return [active(state)]
+
+
+def window(state: RedScareState) -> Window | None:
+    """Every response window has the same length and a fresh key, whoever holds what; a fixed one closes itself."""
+    if state["over"] or state["window"] is None:
+        return None
+    return Window(key=f"rsr-{state['window_count']}", seconds=state["window_s"],
+                  closes_itself=state["window_mode"] == "fixed")
+
+
+def expire(state: RedScareState) -> None:
+    blackops.close(state)
+    turn.after_action(state)

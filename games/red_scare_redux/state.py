@@ -61,7 +61,9 @@ class RedScareState(GameState):
     completed: list[list[Completed]]  # by team
     completions: int  # completions so far in the game
     step: dict[str, Any] | None  # a pending step for one seat (see README)
-    window: dict[str, Any] | None  # an open response window
+    window: dict[str, Any] | None  # an open response window, as every viewer sees it
+    pending: dict[str, Any] | None  # what the open window holds up (copy ids: never in a view)
+    continued: list[Seat]  # who has continued in the open quick window (not shown)
     window_mode: Literal["quick", "fixed"]
     window_s: int
     window_count: int  # windows opened so far: the window key

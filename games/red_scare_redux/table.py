@@ -6,7 +6,8 @@ from games.protocol import Seat
 from games.red_scare_redux import data
 from games.red_scare_redux.objectives import Item, complete, helps, item_of
 from games.red_scare_redux.state import Partial, Placed, RedScareState
-from games.red_scare_redux.zones import log, name, opponents, placed_names
+from games.red_scare_redux.windows import open_window
+from games.red_scare_redux.zones import log, name, opponents, placed_names, resources_left
 
 
 def items(state: RedScareState, partial: Partial) -> list[Item]:
@@ -74,3 +75,27 @@ def steal_targets(state: RedScareState, seat: Seat) -> list[Seat]:
 def scores(state: RedScareState) -> list[int]:
     return [sum(data.OBJECTIVE_BY_NAME[name(state, c["objective"])].points for c in pile)
             for pile in state["completed"]]
+
+
+def resolve_completion(state: RedScareState, seat: Seat, partial: Partial) -> bool:
+    """Complete the partial if it is done and start its bonus; True if it completed."""
+    if partial not in state["partials"]:
+        return False
+    before = state["completions"]
+    bonus = check_complete(state, partial, seat)
+    if bonus is not None and bonus != "NONE":
+        # A Tip-Off window comes before the bonus (ruling (b)).
+        open_window(state, "tip_off", seat, {"kind": "bonus", "seat": seat, "bonus": bonus},
+                    {"objective": name(state, partial["objective"]), "bonus": bonus})
+    return state["completions"] > before
+
+
+def start_bonus(state: RedScareState, seat: Seat, bonus: str) -> None:
+    if bonus in data.BONUS_DRAWS:
+        if resources_left(state):
+            state["step"] = {"kind": "draw", "seat": seat, "owed": data.BONUS_DRAWS[bonus]}
+    elif bonus == "EXTRA1":
+        state["actions_left"] += 1
+        log(state, f"{{s{seat}}} gains an action.")
+    elif bonus == "STEAL" and steal_targets(state, seat):
+        state["step"] = {"kind": "steal", "seat": seat}

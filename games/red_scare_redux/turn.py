@@ -4,11 +4,18 @@ from __future__ import annotations
 
 from itertools import combinations
 
-from games import rng
 from games.protocol import Action, Seat
-from games.red_scare_redux import data
+from games.red_scare_redux import blackops, data
 from games.red_scare_redux.state import Back, Partial, RedScareState
-from games.red_scare_redux.table import card_helps, check_complete, describe, find, objective_of, place, steal_targets
+from games.red_scare_redux.table import (
+    card_helps,
+    describe,
+    find,
+    objective_of,
+    place,
+    resolve_completion,
+    steal_targets,
+)
 from games.red_scare_redux.zones import (
     BACK_WORDS,
     active,
@@ -50,6 +57,7 @@ def main_actions(state: RedScareState, seat: Seat) -> list[Action]:
     for partial in state["partials"]:
         if partial["team"] == state["team_of"][seat]:
             out += add_actions(state, partial, hand)
+    out += blackops.actions(state, seat)
     out.append({"type": "end_turn"})
     return out
 
@@ -120,6 +128,8 @@ def apply_main(state: RedScareState, seat: Seat, action: Action) -> None:
         partial = find(state, action["partial"])
         put(state, seat, partial, action)
         resolve_completion(state, seat, partial)
+    elif kind == "black_ops":
+        blackops.play(state, seat, action)
     after_action(state)
 
 
@@ -164,28 +174,6 @@ def begin(state: RedScareState, seat: Seat, action: Action) -> None:
         state["step"] = {"kind": "place", "seat": seat, "partial": partial["id"]}
 
 
-def resolve_completion(state: RedScareState, seat: Seat, partial: Partial) -> bool:
-    """Complete the partial if it is done and start its bonus; True if it completed."""
-    if partial not in state["partials"]:
-        return False
-    before = state["completions"]
-    bonus = check_complete(state, partial, seat)
-    if bonus is not None:
-        start_bonus(state, seat, bonus)
-    return state["completions"] > before
-
-
-def start_bonus(state: RedScareState, seat: Seat, bonus: data.Bonus) -> None:
-    if bonus in data.BONUS_DRAWS:
-        if resources_left(state):
-            state["step"] = {"kind": "draw", "seat": seat, "owed": data.BONUS_DRAWS[bonus]}
-    elif bonus == "EXTRA1":
-        state["actions_left"] += 1
-        log(state, f"{{s{seat}}} gains an action.")
-    elif bonus == "STEAL" and steal_targets(state, seat):
-        state["step"] = {"kind": "steal", "seat": seat}
-
-
 # ----------------------------------------------------------------------------- steps
 
 
@@ -202,6 +190,8 @@ def step_actions(state: RedScareState) -> list[Action]:
         return [{"type": "steal", "victim": victim} for victim in steal_targets(state, seat)]
     if step["kind"] == "discard":
         return [{"type": "discard", "card": card} for card in distinct(hand_names(state, seat))]
+    if step["kind"] == "interrogate":
+        return blackops.interrogate_actions(state, step["victim"])
     raise AssertionError(f"unknown step {step['kind']}")
 
 
@@ -224,18 +214,10 @@ def apply_step(state: RedScareState, seat: Seat, action: Action) -> None:
     elif kind == "done":
         state["step"] = None
     elif kind == "steal":
-        victim = action["victim"]
-        hand = state["hands"][victim]
-        copy = hand.pop(rng.randbelow(state, len(hand)))
-        state["hands"][seat].append(copy)
         state["step"] = None
-        card = name(state, copy)
-        both = sorted(set(team_seats(state, seat)) | set(team_seats(state, victim)))
-        log(state, f"{{s{seat}}} steals {card} from {{s{victim}}}.", to=both)
-        others = [s for s in range(state["players"]) if s not in both]
-        if others:
-            log(state, f"{{s{seat}}} steals {BACK_WORDS[state['cards'][copy]['back']]} from {{s{victim}}}.",
-                to=others)
+        blackops.take_random(state, seat, action["victim"], "steals")
+    elif kind == "pick":
+        blackops.apply_pick(state, seat, action)
     elif kind == "discard":
         state["discard"].append(take_from_hand(state, seat, action["card"]))
         log(state, f"{{s{seat}}} discards {action['card']} (hand limit).")
@@ -299,6 +281,8 @@ def default_step(state: RedScareState) -> Action:
         order = list(dict.fromkeys(state["order"]))
         victim = min(victims, key=lambda s: (-len(state["hands"][s]), order.index(s)))
         return {"type": "steal", "victim": victim}
+    if step["kind"] == "interrogate":
+        return {"type": "pick", "card": discard_order(hand_names(state, step["victim"]))[-1]}
     return {"type": "discard", "card": discard_order(hand_names(state, step["seat"]))[0]}
 
 

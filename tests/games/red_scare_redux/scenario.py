@@ -70,3 +70,15 @@ def legal(state: State, seat: int) -> list[dict[str, Any]]:
 
 def types(state: State, seat: int) -> set[str]:
     return {action["type"] for action in GAME.legal(state, seat)}
+
+
+def pass_window(state: State) -> State:
+    """Let every open response window go by: everyone continues (quick) or its deadline passes (fixed)."""
+    from games.protocol import apply_expiry
+
+    while state["window"] is not None:
+        if state["window_mode"] == "fixed":
+            state = apply_expiry(GAME, state)
+        else:
+            state = act(state, GAME.required(state)[0], {"type": "continue"})
+    return state

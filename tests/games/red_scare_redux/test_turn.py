@@ -6,7 +6,7 @@ import pytest
 
 from games.protocol import IllegalAction
 from games.red_scare_redux import GAME
-from tests.games.red_scare_redux.scenario import act, legal, make, types
+from tests.games.red_scare_redux.scenario import act, legal, make, pass_window, types
 
 
 def test_draw_costs_one_and_objective_two() -> None:
@@ -108,6 +108,8 @@ def test_begin_place_and_complete_with_bonus_draw() -> None:
     state = act(state, 0, {"type": "place", "card": "Gear 1"})
     assert state["actions_left"] == 3  # placing within a beginning costs nothing more
     assert GAME.view(state, 1)["scores"] == [2, 0]
+    assert state["window"]["kind"] == "tip_off" and state["window"]["bonus"] == "DRAW1"
+    state = pass_window(state)
     assert state["partials"] == [] and state["step"]["kind"] == "draw"  # DRAW1
     state = act(state, 0, {"type": "draw", "deck": "omega"})
     assert state["step"] is None
@@ -131,7 +133,7 @@ def test_add_costs_one_each_and_pair_stands_in() -> None:
     state = act(state, 2, {"type": "add_pair", "partial": "p1", "pair": ["Assassin", "Saboteur"], "as": "C"})
     assert state["actions_left"] == 3
     state = act(state, 2, {"type": "add", "partial": "p1", "card": "Intel 3"})
-    state = act(state, 2, {"type": "add", "partial": "p1", "card": "Intel 1"})
+    state = pass_window(act(state, 2, {"type": "add", "partial": "p1", "card": "Intel 1"}))
     assert state["completed"][0] and state["actions_left"] == 1
 
 
@@ -143,7 +145,7 @@ def test_a_pair_is_bound_to_its_class() -> None:
 def test_extra_action_bonus() -> None:
     state = make(2, hands={0: ["Border Run", "Transport 3", "Transport 3"]})
     state = act(state, 0, {"type": "begin", "objective": "Border Run", "card": "Transport 3"})
-    state = act(state, 0, {"type": "place", "card": "Transport 3"})
+    state = pass_window(act(state, 0, {"type": "place", "card": "Transport 3"}))
     assert state["actions_left"] == 4  # 4 - 1 + 1
 
 

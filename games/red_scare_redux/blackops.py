@@ -1,0 +1,232 @@
+"""Black Ops cards and the public response windows for Counterintelligence and Tip-Off (edition: Black Ops,
+Response windows, rulings 8-10, 16-17).
+
+A played card waits in ``state["pending"]`` while its window is open; the window itself (``state["window"]``) holds
+only what every viewer may see, and is the same whoever holds an instant.
+"""
+
+from __future__ import annotations
+
+from games import rng
+from games.protocol import Action, Seat
+from games.red_scare_redux import data
+from games.red_scare_redux.state import RedScareState
+from games.red_scare_redux.table import (
+    card_helps,
+    describe,
+    find,
+    place,
+    resolve_completion,
+    start_bonus,
+)
+from games.red_scare_redux.windows import open_window
+from games.red_scare_redux.zones import (
+    BACK_WORDS,
+    distinct,
+    hand_names,
+    log,
+    name,
+    opponents,
+    resources_left,
+    take_from_hand,
+    team_seats,
+)
+
+ON_TABLE = ("Sabotage", "Defector")
+
+
+# ----------------------------------------------------------------------------- playing a card (a main action)
+
+
+def actions(state: RedScareState, seat: Seat) -> list[Action]:
+    out: list[Action] = []
+    team = state["team_of"][seat]
+    theirs = [p for p in state["partials"] if p["team"] != team]
+    ours = [p for p in state["partials"] if p["team"] == team]
+    victims = [s for s in opponents(state, seat) if state["hands"][s]]
+    for card in distinct(hand_names(state, seat)):
+        base: Action = {"type": "black_ops", "card": card}
+        if card == "Burn Notice":
+            out += [{**base, "partial": p["id"]} for p in theirs]
+        elif card in ON_TABLE:
+            for p in theirs:
+                for at, placed in enumerate(p["placed"]):
+                    if card == "Defector" and not is_agent(state, placed["cards"][0]):
+                        continue
+                    members: list[int | None] = [0, 1] if len(placed["cards"]) == 2 else [None]
+                    out += [{**base, "partial": p["id"], "at": at, "member": m} for m in members]
+        elif card in ("Pickpocket", "Interrogation"):
+            out += [{**base, "victim": v} for v in victims]
+        elif card == "Requisition" and resources_left(state):
+            out.append(base)
+        elif card == "Double Agent":
+            out += [{**base, "partial": p["id"], "as": c} for p in ours for c in data.CLASSES
+                    if card_helps(state, p, card, c)]
+        elif card == "Forged Papers":
+            out += [{**base, "partial": p["id"], "as": t} for p in ours for t in data.SUPPLY_TYPES
+                    if card_helps(state, p, card, t)]
+    return out
+
+
+def is_agent(state: RedScareState, copy: int) -> bool:
+    return name(state, copy) in data.CLASS_OF or name(state, copy) == "Double Agent"
+
+
+def play(state: RedScareState, seat: Seat, action: Action) -> None:
+    """Announce the card (its action is spent, ruling (h)) and open its Counterintelligence window."""
+    copy = take_from_hand(state, seat, action["card"])
+    state["progress"] = True
+    log(state, f"{{s{seat}}} plays {announce(state, action)}.")
+    open_window(state, "counter", seat, {"kind": "black_ops", "seat": seat, "copy": copy, "action": action},
+                {"card": action["card"], "action": action})
+
+
+def announce(state: RedScareState, action: Action) -> str:
+    card = action["card"]
+    if "victim" in action:
+        return f"{card} on {{s{action['victim']}}}"
+    if "partial" in action:
+        partial = find(state, action["partial"])
+        text = f"{card} on {name(state, partial['objective'])} ({partial['id']})"
+        if "at" in action:
+            text += f", at {describe(state, partial['placed'][action['at']])}"
+        return text + (f" as {action['as']}" if "as" in action else "")
+    return str(card)
+
+
+# ----------------------------------------------------------------------------- windows
+
+
+def window_actions(state: RedScareState, seat: Seat) -> list[Action]:
+    window = state["window"]
+    assert window is not None
+    if seat not in window["eligible"] or seat in state["continued"]:
+        return []
+    hand = hand_names(state, seat)
+    out: list[Action] = []
+    if window["kind"] == "counter" and "Counterintelligence" in hand:
+        out.append({"type": "counter"})
+    if window["kind"] == "tip_off" and "Tip-Off" in hand:
+        out.append({"type": "tip_off"})
+    if state["window_mode"] == "quick":
+        out.append({"type": "continue"})
+    return out
+
+
+def waiting(state: RedScareState) -> list[Seat]:
+    """Seats a quick window waits for; a fixed one waits for nobody (it closes at its deadline)."""
+    window = state["window"]
+    assert window is not None
+    if state["window_mode"] == "fixed":
+        return []
+    return [s for s in window["eligible"] if s not in state["continued"]]
+
+
+def apply_window(state: RedScareState, seat: Seat, action: Action) -> None:
+    kind = action["type"]
+    if kind == "continue":
+        state["continued"].append(seat)
+        if not waiting(state):
+            close(state)
+    elif kind == "counter":
+        copy = take_from_hand(state, seat, "Counterintelligence")
+        pending = state["pending"]
+        assert pending is not None
+        state["window"], state["pending"] = None, None
+        state["discard"] += [pending["copy"], copy]
+        state["progress"] = True
+        cancelled = name(state, pending["copy"])
+        log(state, f"{{s{seat}}} plays Counterintelligence: {cancelled} is cancelled.")
+        if pending["kind"] == "tip_off":
+            start_bonus(state, pending["completer"], pending["bonus"])  # the Tip-Off is cancelled: the bonus happens
+    elif kind == "tip_off":
+        copy = take_from_hand(state, seat, "Tip-Off")
+        pending = state["pending"]
+        assert pending is not None
+        state["progress"] = True
+        log(state, f"{{s{seat}}} plays Tip-Off: the {pending['bonus']} bonus is stopped unless countered.")
+        open_window(state, "counter", seat, {"kind": "tip_off", "seat": seat, "copy": copy,
+                                             "completer": pending["seat"], "bonus": pending["bonus"]},
+                    {"card": "Tip-Off", "action": {"type": "tip_off"}})
+        return
+
+
+def close(state: RedScareState) -> None:
+    """Nobody answered: the held-up card or bonus goes ahead."""
+    pending, window = state["pending"], state["window"]
+    assert pending is not None and window is not None
+    state["window"], state["pending"], state["continued"] = None, None, []
+    if pending["kind"] == "black_ops":
+        resolve(state, pending["seat"], pending["copy"], pending["action"])
+    elif pending["kind"] == "tip_off":
+        state["discard"].append(pending["copy"])
+        log(state, f"The Tip-Off stands: no {pending['bonus']} bonus for {{s{pending['completer']}}}.")
+    else:
+        start_bonus(state, pending["seat"], pending["bonus"])
+
+
+
+
+# ----------------------------------------------------------------------------- resolving a card
+
+
+def resolve(state: RedScareState, seat: Seat, copy: int, action: Action) -> None:
+    card = action["card"]
+    if card in ("Double Agent", "Forged Papers"):
+        partial = find(state, action["partial"])
+        place(state, partial, [copy], action["as"])
+        log(state, f"{card} joins {name(state, partial['objective'])} as {action['as']}.")
+        resolve_completion(state, seat, partial)
+        return
+    state["discard"].append(copy)
+    if card == "Burn Notice":
+        partial = find(state, action["partial"])
+        state["partials"].remove(partial)
+        state["discard"] += [partial["objective"]] + [c for placed in partial["placed"] for c in placed["cards"]]
+        log(state, f"{name(state, partial['objective'])} ({partial['id']}) is burned with every card on it.")
+    elif card in ON_TABLE:
+        partial = find(state, action["partial"])
+        placed = partial["placed"].pop(action["at"])
+        cards = placed["cards"]
+        hit = cards[action["member"]] if action["member"] is not None else cards[0]
+        state["discard"] += [c for c in cards if c != hit]
+        if card == "Sabotage":
+            state["discard"].append(hit)
+            log(state, f"{describe(state, placed)} is discarded from {name(state, partial['objective'])}.")
+        else:
+            state["hands"][seat].append(hit)
+            log(state, f"{{s{seat}}} takes {name(state, hit)} from {name(state, partial['objective'])}"
+                       + (", the other Agent of the pair is discarded." if len(cards) == 2 else "."))
+    elif card == "Pickpocket":
+        take_random(state, seat, action["victim"], "picks")
+    elif card == "Interrogation":
+        state["step"] = {"kind": "interrogate", "seat": seat, "victim": action["victim"]}
+    elif card == "Requisition":
+        state["step"] = {"kind": "draw", "seat": seat, "owed": data.REQUISITION_DRAWS}
+
+
+def take_random(state: RedScareState, seat: Seat, victim: Seat, verb: str) -> None:
+    """Pickpocket and STEAL: a random card; both teams see which, the others see its back (secrets table)."""
+    hand = state["hands"][victim]
+    copy = hand.pop(rng.randbelow(state, len(hand)))
+    state["hands"][seat].append(copy)
+    both = sorted(set(team_seats(state, seat)) | set(team_seats(state, victim)))
+    log(state, f"{{s{seat}}} {verb} {name(state, copy)} from {{s{victim}}}.", to=both)
+    others = [s for s in range(state["players"]) if s not in both]
+    if others:
+        log(state, f"{{s{seat}}} {verb} {BACK_WORDS[state['cards'][copy]['back']]} from {{s{victim}}}.", to=others)
+
+
+def interrogate_actions(state: RedScareState, victim: Seat) -> list[Action]:
+    return [{"type": "pick", "card": card} for card in distinct(hand_names(state, victim))]
+
+
+def apply_pick(state: RedScareState, seat: Seat, action: Action) -> None:
+    step = state["step"]
+    assert step is not None
+    victim = step["victim"]
+    log(state, f"{{s{victim}}}'s hand was: {', '.join(hand_names(state, victim))}.", to=team_seats(state, seat))
+    state["discard"].append(take_from_hand(state, victim, action["card"]))
+    log(state, f"{{s{seat}}}'s Interrogation makes {{s{victim}}} discard {action['card']}.")
+    state["step"] = None
+
