@@ -32,6 +32,8 @@ def view(state: RedScareState, viewer: Viewer) -> View:
     team = state["team_of"][viewer] if viewer is not None else None
     sees = [team is not None and state["team_of"][seat] == team for seat in range(state["players"])]
     step = dict(state["step"]) if state["step"] is not None else None
+    if step is not None and step["kind"] == "interrogate" and team == state["team_of"][step["seat"]]:
+        step["hand"] = hand_names(state, step["victim"])  # ruling 9: the interrogator's team sees it while open
     return {
         "layout": state["layout"], "teams": state["teams"], "team_of": state["team_of"], "you": viewer,
         "your_team": team, "order": state["order"], "turn_index": state["turn_index"], "turn": active(state),
@@ -56,8 +58,13 @@ def view(state: RedScareState, viewer: Viewer) -> View:
 
 
 def hidden_seats(state: RedScareState, viewer: Viewer) -> list[int]:
+    """Seats whose hand the viewer cannot see: other teams', less an Interrogation's victim for its team."""
     team = state["team_of"][viewer] if viewer is not None else None
-    return [seat for seat in range(state["players"]) if state["team_of"][seat] != team]
+    shown = -1
+    step = state["step"]
+    if step is not None and step["kind"] == "interrogate" and team == state["team_of"][step["seat"]]:
+        shown = step["victim"]
+    return [seat for seat in range(state["players"]) if state["team_of"][seat] != team and seat != shown]
 
 
 def secrets(state: RedScareState, viewer: Viewer) -> set[str]:
