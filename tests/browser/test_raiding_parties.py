@@ -41,6 +41,8 @@ def host_table(page, server: ServerProcess, name: str) -> str:  # type: ignore[n
     page.goto(server.url + "/")
     page.fill("#name", name)
     page.select_option("#game", "raiding-parties")
+    # The bot never passes a reaction window early (ruling 1): one-second windows keep the game short.
+    page.fill("#opt-reaction_seconds", "1")
     page.click("#create")
     page.wait_for_url(re.compile(r"/t/[^/?#]+$"))
     page.fill("#bot-count", "1")
