@@ -81,7 +81,7 @@ def resample(state: RedScareState, viewer: Viewer, rand: random.Random) -> RedSc
     import copy as copying
 
     new = copying.deepcopy(state)
-    hidden = hidden_seats(new, viewer)
+    hidden = [] if new["over"] else hidden_seats(new, viewer)  # at the end every hand is revealed
     for back in ("objective", "omega", "delta"):
         pool = list(new["decks"][back])
         slots: list[tuple[int, int]] = []
