@@ -49,10 +49,10 @@ def play(url: str, table_id: str, token: str, moves: int | None) -> None:
         state: dict[str, Any] = httpx.get(f"{url}/api/tables/{table_id}/state", headers=auth).json()
         if state["status"] == "finished":
             return
-        moves = [action for action in state["legal"] if not action.get("template")]  # a template is no move
-        if moves:
+        offered = [action for action in state["legal"] if not action.get("template")]  # a template is no move
+        if offered:
             response = httpx.post(f"{url}/api/tables/{table_id}/actions", headers=auth,
-                                  json={"action": moves[0], "expect_seq": state["seq"]})
+                                  json={"action": offered[0], "expect_seq": state["seq"]})
             made += response.status_code == 200
         else:
             time.sleep(0.1)

@@ -287,7 +287,8 @@ def test_auto_continue_passes_windows_alone_after_a_fixed_delay_and_survives_a_r
     assert [entry["action"] for entry, _ in auto] == [{"type": "continue"}] * len(passed)  # one bare continue each
     for entry, seen in auto:
         delay = (entry["t"] - seen[entry["window"]]) / 1000
-        assert AUTO_DELAY_S - 0.2 <= delay <= AUTO_DELAY_S + 1.0, f"sent {delay:.2f} s after the window appeared"
+        # The upper margin allows for a busy machine delaying the timer; the windows here last 30 s.
+        assert AUTO_DELAY_S - 0.2 <= delay <= AUTO_DELAY_S + 2.0, f"sent {delay:.2f} s after the window appeared"
     assert errors == []
 
 

@@ -6,8 +6,9 @@
 // Player tiles: li[data-seat]. Result: #pr-result with tr[data-reveal-seat]. An open window: .pr-window[data-window-key],
 // with the auto-continue switch #pr-auto-continue (auto.js). Once the game is over, only the councils are drawn here.
 
-import { formatClock, h, keepFocus } from "../dom.js";
+import { h, keepFocus } from "../dom.js";
 import { namesFrom } from "../structure.js";
+import { runClocks } from "./clock.js";
 import { autoContinueOn, autoSent, scheduleAutoContinue } from "./patriots-and-redcoats/auto.js";
 import { ring } from "./patriots-and-redcoats/board.js";
 import { actionPanel } from "./patriots-and-redcoats/controls.js";
@@ -106,7 +107,7 @@ function draw(root, st, force = false) {
     target?.focus({ preventScroll: true });
     st.refocus = false;
   }
-  tickEvery(root, st);
+  runClocks(root, st, "pr");
   st.auto ??= { key: null, seenAt: 0, timer: null, sent: false };
   scheduleAutoContinue(st.auto, message, act, () => st.busy);
 }
@@ -140,28 +141,6 @@ function patch(current, next) {
     if (old.classList.contains("pr-top") && fresh.classList.contains("pr-top")) patch(old, fresh);
     else old.replaceWith(fresh);
   });
-}
-
-// The window clock: counts down to message.deadline on the server's clock (corrected by message.now).
-function tickEvery(root, st) {
-  const tick = () => {
-    const clocks = root.querySelectorAll(".pr-clock[data-deadline]");
-    if (!clocks.length) {
-      clearInterval(st.ticker);
-      st.ticker = null;
-      return;
-    }
-    for (const clock of clocks) {
-      const left = Number(clock.dataset.deadline) - Date.now();
-      const total = Number(clock.dataset.total || 0);
-      clock.querySelector(".pr-clock-time").textContent = formatClock(left);
-      clock.dataset.urgent = String(left < Math.min(3000, total ? total / 3 : 3000)); // red only near the end
-      const fill = clock.querySelector(".pr-clock-fill");
-      if (fill && total) fill.style.width = `${Math.max(0, Math.min(100, (left / total) * 100)).toFixed(1)}%`;
-    }
-  };
-  tick();
-  if (!st.ticker && root.querySelector(".pr-clock[data-deadline]")) st.ticker = setInterval(tick, 250);
 }
 
 // Whose move the table may know (the public step's seats; none in a secret step or a window): the platform's seat

@@ -7,8 +7,9 @@
 // Builder: li.rp-cat[data-card] with [data-plus]/[data-minus], #rp-submit, [data-load]/[data-hire].
 // Result: #rp-result with tr[data-reveal-seat].
 
-import { formatClock, h, keepFocus } from "../dom.js";
+import { h, keepFocus } from "../dom.js";
 import { namesFrom } from "../structure.js";
+import { runClocks } from "./clock.js";
 import { sortLegal, targetMap, groupsFor } from "./raiding-parties/actions.js";
 import { table } from "./raiding-parties/board.js";
 import { builder } from "./raiding-parties/builder.js";
@@ -126,7 +127,7 @@ function draw(root, st, force = false) {
     target?.focus({ preventScroll: true });
     st.refocus = false;
   }
-  tick(root, st);
+  runClocks(root, st, "rp");
 }
 
 function playing(message, st, base) {
@@ -172,28 +173,6 @@ function afterTheEnd(view, base) {
   return h("section", { class: "rp-final", "aria-label": "The table at the end" },
     h("h2", { class: "rp-mini-h", text: "The table at the end" }),
     table(view, ctx));
-}
-
-// The reaction countdown: to message.deadline on the server's clock (corrected by message.now).
-function tick(root, st) {
-  const step = () => {
-    const clocks = root.querySelectorAll(".rp-clock[data-deadline]");
-    if (!clocks.length) {
-      clearInterval(st.ticker);
-      st.ticker = null;
-      return;
-    }
-    for (const clock of clocks) {
-      const left = Number(clock.dataset.deadline) - Date.now();
-      const total = Number(clock.dataset.total || 0);
-      clock.querySelector(".rp-clock-time").textContent = formatClock(left);
-      clock.dataset.urgent = String(left < Math.min(3000, total ? total / 3 : 3000));
-      const fill = clock.querySelector(".rp-clock-fill");
-      if (fill && total) fill.style.setProperty("width", `${Math.max(0, Math.min(100, (left / total) * 100)).toFixed(1)}%`);
-    }
-  };
-  step();
-  if (!st.ticker && root.querySelector(".rp-clock[data-deadline]")) st.ticker = setInterval(step, 250);
 }
 
 // Whose move is public: the player whose turn it is, and the seat a prompt waits on (every prompt, a reaction's
