@@ -124,3 +124,9 @@ export function wireCounters(root = document) {
     update();
   }
 }
+
+// A game renderer's own stylesheet, linked once however often it asks.
+export function useStylesheet(href) {
+  if (document.querySelector(`link[href="${href}"]`)) return;
+  document.head.append(h("link", { rel: "stylesheet", href }));
+}

@@ -6,7 +6,7 @@
 // Player tiles: li[data-seat]. Result: #pr-result with tr[data-reveal-seat]. An open window: .pr-window[data-window-key],
 // with the auto-continue switch #pr-auto-continue (auto.js). Once the game is over, only the councils are drawn here.
 
-import { h, keepFocus } from "../dom.js";
+import { h, keepFocus, useStylesheet } from "../dom.js";
 import { namesFrom } from "../structure.js";
 import { runClocks } from "./clock.js";
 import { autoContinueOn, autoSent, scheduleAutoContinue } from "./patriots-and-redcoats/auto.js";
@@ -20,8 +20,7 @@ const CSS_HREF = "/static/css/patriots-and-redcoats.css";
 const memo = new WeakMap(); // root -> {message, send, viewKey, legalKey, drawnKey, busy, alloc, assTurncoat, ...}
 
 function ensureCss() {
-  if (document.querySelector(`link[href="${CSS_HREF}"]`)) return;
-  document.head.append(h("link", { rel: "stylesheet", href: CSS_HREF }));
+  useStylesheet(CSS_HREF);
 }
 
 ensureCss(); // as soon as the module loads, so the first drawing is already styled

@@ -7,7 +7,7 @@
 // Builder: li.rp-cat[data-card] with [data-plus]/[data-minus], #rp-submit, [data-load]/[data-hire].
 // Result: #rp-result with tr[data-reveal-seat].
 
-import { h, keepFocus } from "../dom.js";
+import { h, keepFocus, useStylesheet } from "../dom.js";
 import { namesFrom } from "../structure.js";
 import { runClocks } from "./clock.js";
 import { sortLegal, targetMap, groupsFor } from "./raiding-parties/actions.js";
@@ -22,8 +22,7 @@ const CSS_HREF = "/static/css/raiding-parties.css";
 const memo = new WeakMap(); // root -> {message, send, viewKey, drawnKey, busy, sel, build, skew, ...}
 
 function ensureCss() {
-  if (document.querySelector(`link[href="${CSS_HREF}"]`)) return;
-  document.head.append(h("link", { rel: "stylesheet", href: CSS_HREF }));
+  useStylesheet(CSS_HREF);
 }
 
 ensureCss(); // as soon as the module loads, so the first drawing is already styled

@@ -1,7 +1,7 @@
 // Turncoats: the map in SVG, your hidden hand, and the turn as a few clicks (stone, action, area).
 // Every action sent is an object taken from message.legal, never one built here.
 
-import { h, keepFocus } from "../dom.js";
+import { h, keepFocus, useStylesheet } from "../dom.js";
 import { namesFrom } from "../structure.js";
 import { drawMap, s } from "./turncoats/board.js";
 import { COLOUR_HEX, MODE_TEXT, lastText, leaderText, nameFor, stones, streakText, victimsText } from "./turncoats/text.js";
@@ -11,8 +11,7 @@ const MODES = ["recruit", "battle", "march"];
 const memo = new WeakMap(); // root -> {message, send, sel, viewKey, drawnKey, busy, focus, refocus}
 
 function ensureCss() {
-  if (document.querySelector(`link[href="${CSS_HREF}"]`)) return;
-  document.head.append(h("link", { rel: "stylesheet", href: CSS_HREF }));
+  useStylesheet(CSS_HREF);
 }
 
 ensureCss(); // as soon as the module loads, so the first drawing is already styled
