@@ -54,7 +54,7 @@ SEEDS = int(os.environ.get("CONFORMANCE_SEEDS", "30"))  # random games per game,
 # Long games get fewer seeds by default (a 10-player Patriots & Redcoats game runs ~430 actions, 11 viewers each; a
 # 4-player Raiding Parties game ~300 over four option sets), so the suite stays within CI's budget;
 # CONFORMANCE_SEEDS sets one count for every game.
-DEFAULT_SEEDS = {"patriots-and-redcoats": 8, "raiding-parties": 6}
+DEFAULT_SEEDS = {"patriots-and-redcoats": 8, "raiding-parties": 6, "red-scare-redux": 4}
 
 
 def seeds_for(game: Game) -> int:

@@ -24,6 +24,8 @@ EXTRA_OPTIONS: dict[str, list[dict[str, Any]]] = {
     "patriots-and-redcoats": [{"window_mode": "fixed"}],  # windows with no continue, closed by their expiry
     # Parties without Ships or Forts, with two of them, and reaction windows closed only by their expiry.
     "raiding-parties": [{"gold": 20}, {"gold": 40}, {"reaction_mode": "fixed"}],
+    # Six players in three teams of two, and response windows closed only by their expiry.
+    "red-scare-redux": [{"layout_6": "2v2v2"}, {"window_mode": "fixed"}],
 }
 
 STEP_CAP = 20_000  # actions; a random game longer than this is taken to be one that never ends
