@@ -72,7 +72,7 @@ def begin_actions(state: RedScareState, hand: list[str], objective: str) -> list
     rest = list(hand)
     rest.remove(objective)
     out: list[Action] = [{"type": "begin", "objective": objective, "card": card} for card in distinct(rest)
-                         if card_helps(state, probe, card, as_set=True)]
+                         if card != "Double Agent" and card_helps(state, probe, card, as_set=True)]
     for cls in dict.fromkeys(c for c in data.OBJECTIVE_BY_NAME[objective].agents if c != "*"):
         out += [{"type": "begin", "objective": objective, "pair": list(pair), "as": cls} for pair in pairs(rest)]
     return out
