@@ -8,6 +8,7 @@ from typing import Any
 
 from games.protocol import Game
 from games.red_scare_redux import rules
+from games.red_scare_redux.basic import basic_bot
 from games.red_scare_redux.bot import random_bot
 from games.red_scare_redux.data import MAX_PLAYERS, MIN_PLAYERS
 from games.red_scare_redux.options import Options
@@ -37,7 +38,7 @@ GAME: Game[RedScareState] = Game(
     view=view,
     result=rules.result,
     default_action=rules.default_action,
-    bots={"random": random_bot},
+    bots={"random": random_bot, "basic": basic_bot},
     teams=teams,
     must_act=rules.must_act,
     window=rules.window,
