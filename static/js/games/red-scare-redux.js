@@ -1,0 +1,138 @@
+// Red Scare Redux: the action panel (whose turn, what to do, the flows that build a multi-card action, steps and
+// response windows with their countdown) and your hand beside the table (turn order and scores, decks and discard,
+// one area per team with its partial and completed Objectives). Every action sent is an entry of message.legal,
+// unchanged. The platform draws the log and the team chat.
+//
+// Hooks: the root .rs has data-state (your-move, window, waiting, spectating, over), data-seq and data-busy.
+// Buttons that send carry data-action (the JSON) and data-kind (its type); flow entries [data-flow], their answers
+// [data-choice], redraw ticks [data-pick], the flow's #rs-confirm; the table's .rs-partial[data-partial] and
+// .rs-team[data-team]. Result: #rs-result with li[data-reveal-seat] and tr[data-team].
+
+import { h, keepFocus, useStylesheet } from "../dom.js";
+import { namesFrom } from "../structure.js";
+import { runClocks } from "./clock.js";
+import { decksPanel, handList, teamArea, turnStrip } from "./red-scare-redux/board.js";
+import { actionPanel } from "./red-scare-redux/controls.js";
+import { resultView } from "./red-scare-redux/result.js";
+
+const CSS_HREF = "/static/css/red-scare-redux.css";
+const memo = new WeakMap(); // root -> {message, send, viewKey, spotKey, drawnKey, busy, sel, skew}
+
+useStylesheet(CSS_HREF); // as soon as the module loads, so the first drawing is already styled
+
+function over(message) {
+  return message.status === "finished";
+}
+
+function rootState(message) {
+  const view = message.view ?? {};
+  if (over(message)) return "over";
+  if (view.you === null || view.you === undefined) return "spectating";
+  if (view.window) return "window";
+  return (message.legal ?? []).length ? "your-move" : "waiting";
+}
+
+export function render(root, message, send) {
+  useStylesheet(CSS_HREF);
+  const st = memo.get(root) ?? { busy: false, sel: {}, skew: 0 };
+  memo.set(root, st);
+  st.message = message;
+  st.send = send;
+  if (message.now && message.now !== st.lastNow && !Number.isNaN(Date.parse(message.now))) {
+    st.lastNow = message.now;
+    st.skew = Date.parse(message.now) - Date.now();
+  }
+  const view = message.view ?? {};
+  // A half-built action survives a new message only while the same turn, step and window go on.
+  const spotKey = JSON.stringify([view.turn_index, view.turn, view.step?.kind, view.step?.seat, view.step?.partial, view.window?.key ?? null]);
+  if (spotKey !== st.spotKey) {
+    st.spotKey = spotKey;
+    st.sel = {};
+  }
+  st.viewKey = JSON.stringify([message.status, message.view, message.legal, message.deadline]);
+  draw(root, st);
+}
+
+function draw(root, st, force = false) {
+  const message = st.message;
+  const names = namesFrom(message);
+  const key = JSON.stringify([st.viewKey, names, st.sel, st.busy]);
+  if (!force && key === st.drawnKey) return;
+  st.drawnKey = key;
+  const view = message.view;
+  if (!view) {
+    root.replaceChildren(h("p", { class: "muted", text: "Setting up the table…" }));
+    return;
+  }
+  const legal = message.legal ?? [];
+  const state = rootState(message);
+  const act = (action) => {
+    if (st.busy) return; // one action at a time
+    st.busy = true;
+    st.refocus = true;
+    draw(root, st, true);
+    Promise.resolve(st.send(action))
+      .then(() => { st.sel = {}; })
+      .catch(() => { st.sel = {}; })
+      .finally(() => {
+        st.busy = false;
+        draw(root, st, true);
+      });
+  };
+  const select = (sel) => {
+    st.sel = sel;
+    st.refocus = true;
+    draw(root, st, true);
+  };
+  const deadlineAt = view.window && message.deadline && !Number.isNaN(Date.parse(message.deadline))
+    ? Date.parse(message.deadline) - st.skew : null;
+  const ctx = { view, legal, names, st, act, select, deadlineAt };
+  const me = view.you ?? null;
+  const myHand = me !== null ? view.hands?.[me] ?? [] : null;
+  const teams = (view.teams ?? []).map((_, team) => team);
+  // Your team first.
+  if (view.your_team !== null && view.your_team !== undefined) teams.sort((a, b) => (a === view.your_team ? -1 : b === view.your_team ? 1 : a - b));
+  const tree = h("div", { class: "rs", dataset: { state, seq: String(message.seq ?? ""), busy: String(st.busy) } },
+    h("div", { class: "rs-side" },
+      over(message) ? null : actionPanel(ctx),
+      myHand ? h("section", { class: "rs-panel rs-your-hand", "aria-labelledby": "rs-hand-h" },
+        h("h2", { id: "rs-hand-h", class: "rs-mini-h", text: `Your hand (${myHand.length} of ${view.hand_limits?.[me] ?? "?"})` }),
+        handList(myHand, "Your hand")) : null,
+      turnStrip(view, names),
+      decksPanel(view)),
+    h("div", { class: "rs-tables" }, teams.map((team) => teamArea(team, view, names))));
+  keepFocus(root, () => root.replaceChildren(tree));
+  if (st.refocus && !st.busy && (document.activeElement === document.body || document.activeElement === null)) {
+    const target = root.querySelector(".rs-act button:not(:disabled)") ?? root.querySelector("#rs-prompt");
+    if (target?.tagName === "H2") target.tabIndex = -1;
+    target?.focus({ preventScroll: true });
+    st.refocus = false;
+  }
+  runClocks(root, st, "rs");
+}
+
+// Whose move is public: the eligible opponents while a window is open, the seat a step waits on, else the turn.
+export function actingSeats(message) {
+  const view = message?.view;
+  if (!view || over(message)) return [];
+  if (view.window) return [...(view.window.eligible ?? [])];
+  if (view.step) return [view.step.seat];
+  return view.turn === null || view.turn === undefined ? [] : [view.turn];
+}
+
+// "Your turn": a main action or a step of yours, never a response window (whether you hold Counterintelligence or
+// Tip-Off must not show in a chime; in fixed mode the legal list itself would tell).
+export function isYourTurn(message) {
+  if (over(message) || message.view?.window) return false;
+  return (message.legal ?? []).length > 0;
+}
+
+// A window's countdown is drawn in the panel; the header keeps the turn timer otherwise.
+export function drawsOwnTimer(message) {
+  return !over(message) && Boolean(message.view?.window);
+}
+
+export function renderResult(root, message) {
+  useStylesheet(CSS_HREF);
+  root.replaceChildren(resultView(message));
+}
