@@ -40,6 +40,7 @@ REQUISITION = 12.0
 BLACK_OPS_KEEP = {"Counterintelligence": 8.0, "Burn Notice": 8.0, "Requisition": 7.0, "Double Agent": 7.0,
                   "Forged Papers": 6.0, "Interrogation": 5.5, "Sabotage": 5.5, "Defector": 5.5, "Pickpocket": 4.5,
                   "Tip-Off": 4.0}
+LEADER_WEIGHT = 1.5  # a partial of the leading opponent team counts this much more than another team's
 JUNK = 3.0  # cards less useful than this are redrawn
 DELTA_TYPES = ("Transport", "Weapons")
 
@@ -220,9 +221,14 @@ def begin_value(table: Table, action: Action) -> float:
         first = item
         pool.remove(action["card"])
     after, _ = fill(obj, [first], [c for c in pool if c not in data.OBJECTIVE_BY_NAME])
+    # Among beginnings of one Objective: a single Agent for a class slot first, a Supply that overshoots last.
+    fit = -3.0 if "pair" in action else 0.3 if first[0] == "agent" and first[1] in obj.agents else 0.0
+    if first[0] == "supply":
+        kind, need = first[1][0], obj.supplies.get(first[1][0], 0)
+        fit = 0.0 if action["card"] == best_supply(pool + [action["card"]], kind, need) else -0.5
     if complete(obj, after):
-        return COMPLETE - 5 + obj.points - (1 if "pair" in action else 0)
-    return BEGIN + 8 / (1 + work(obj, after)) + obj.points * 0.5 - (3 if "pair" in action else 0)
+        return COMPLETE - 5 + obj.points + fit
+    return BEGIN + 8 / (1 + work(obj, after)) + obj.points * 0.5 + fit
 
 
 def placed_worth(obj: data.Objective, placed: dict[str, Any]) -> float:
@@ -256,15 +262,15 @@ def black_ops_value(table: Table, action: Action) -> float:
     if card in ("Pickpocket", "Interrogation"):
         victim = action["victim"]
         count: int = sum(view["hand_counts"][victim].values())
-        lead = 2 if view["team_of"][victim] == table.leader else 0
-        return (9 if card == "Interrogation" else 7) + 0.3 * count + lead
+        bonus = 2 if view["team_of"][victim] == table.leader else 0
+        return (9 if card == "Interrogation" else 7) + 0.3 * count + bonus
     partial = table.partials[action["partial"]]
-    lead = 1 if partial["team"] == table.leader else 0
-    adv = advance(partial)
+    lead = LEADER_WEIGHT if partial["team"] == table.leader else 1.0
+    adv = advance(partial) * lead
     if card == "Burn Notice":
-        return 3 + 6 * adv + lead
+        return 3 + 6 * adv
     placed = partial["placed"][action["at"]]
-    value = 3 + 4 * adv + placed_worth(objective(partial["objective"]), placed) + lead
+    value = 3 + 4 * adv + placed_worth(objective(partial["objective"]), placed)
     if card == "Defector":
         names = placed["pair"] if "pair" in placed else [placed["card"]]
         taken = names[action["member"] or 0]
