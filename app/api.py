@@ -11,6 +11,7 @@ from app.errors import ApiError
 from app.guards import within_rate
 from app.limits import RateLimiter
 from app.messages import chat_public, seat_public
+from app.replay import Replays, parse_viewpoint
 from app.seats import Holder, Viewing, same_secret, seat_of
 from app.service import TableService
 
@@ -237,6 +238,27 @@ async def get_chat(table_id: str, viewer: ViewerDep, service: ServiceDep) -> lis
 async def post_chat(table_id: str, body: Chat, viewer: ViewerDep, service: ServiceDep) -> dict[str, Any]:
     await service.chat.post(table_id, viewer.holder, body.text, body.channel, name=body.name)
     return {"sent": True}
+
+
+def get_replays(request: Request) -> Replays:
+    replays: Replays = request.app.state.replays
+    return replays
+
+
+ReplaysDep = Annotated[Replays, Depends(get_replays)]
+
+
+@router.get("/tables/{table_id}/replay")
+async def get_replay(table_id: str, replays: ReplaysDep, seat: str | None = None) -> dict[str, Any]:
+    """A finished game's timeline and its log as ``seat`` (a number, or "all") read it; 409 before the end."""
+    return await replays.timeline(table_id, parse_viewpoint(seat))
+
+
+@router.get("/tables/{table_id}/replay/{seq}")
+async def get_replay_moment(table_id: str, seq: int, replays: ReplaysDep, base: BaseDep,
+                            seat: str | None = None) -> dict[str, Any]:
+    """The message ``seat`` had after action ``seq`` of a finished game (``all``: everything revealed)."""
+    return await replays.moment(table_id, seq, parse_viewpoint(seat), base)
 
 
 @router.get("/tables/{table_id}/audit")

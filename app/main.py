@@ -24,6 +24,7 @@ from app.hub import Hub, RedisHub
 from app.janitor import sweep_forever
 from app.limits import RateLimiter
 from app.live import LiveHub
+from app.replay import Replays
 from app.service import TableService
 from app.settings import Settings
 from games import GAMES
@@ -61,6 +62,7 @@ def create_app(settings: Settings | None = None, games: Mapping[str, Game[Any]] 
         assert settings.catch_up_interval is not None  # Settings.__post_init__ fills in the default
         live.start(settings.catch_up_interval)
         app.state.service, app.state.autoplay, app.state.live = service, autoplay, live
+        app.state.replays = Replays(service)
         await autoplay.start()
         janitor = asyncio.create_task(sweep_forever(service))
         # Everything made so far (modules, settings, engines' data) lives as long as the process: move it out of the

@@ -1,4 +1,4 @@
-"""Server-rendered pages: home, table (lobby, play, result), spectate, seat link, fairness proof, rules help."""
+"""Server-rendered pages: home, table (lobby, play, result), spectate, seat link, fairness proof, replay, rules help."""
 
 from __future__ import annotations
 
@@ -15,6 +15,7 @@ from app.api import game_public
 from app.db import ROOT
 from app.errors import ApiError, http_error_handler
 from app.names import NAME_MAX
+from app.replay import not_finished
 from app.service import TableService
 
 router = APIRouter()
@@ -33,8 +34,9 @@ def _page(request: Request, name: str, status: int = 200, **context: Any) -> HTM
 
 
 def _error_page(request: Request, exc: ApiError) -> HTMLResponse:
-    return _page(request, "error.html", exc.status, title="Not found" if exc.status == 404 else "Sorry",
-                 message=exc.message)
+    titles = {"not_found": "Not found", "not_finished": "Not finished yet"}
+    title = titles.get(exc.code, "Not found" if exc.status == 404 else "Sorry")
+    return _page(request, "error.html", exc.status, title=title, message=exc.message)
 
 
 MACHINE_PATHS = ("/api/", "/ws/", "/static/")  # programs read these: they get API.md's JSON errors
@@ -94,6 +96,21 @@ async def verify_page(request: Request, table_id: str) -> HTMLResponse:
         ok, message, _ = fairness.replay(game, audit)
         replay = {"ok": ok, "message": message}
     return _page(request, "verify.html", table_id=table_id, audit=audit, replay=replay, game=game_public(game))
+
+
+@router.get("/t/{table_id}/replay", response_class=HTMLResponse)
+async def replay_page(request: Request, table_id: str) -> HTMLResponse:
+    """The step-through replay; like its data, it does not exist before the end, whoever asks."""
+    service = _service(request)
+    try:
+        row, seats = await service.snapshot(table_id)
+        game = service.game(row.game)
+        if row.status != "finished" or row.state is None:
+            raise not_finished()
+    except ApiError as exc:
+        return _error_page(request, exc)
+    return _page(request, "replay.html", table_id=table_id, game=game_public(game),
+                 names=[seat.name for seat in seats])
 
 
 @router.get("/games/{game_id}/rules", response_class=HTMLResponse)

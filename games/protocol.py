@@ -95,6 +95,9 @@ class Game(Generic[S]):
     # field by field; any other (a card id) is a token and may occur nowhere in a message (test_conformance.py).
     secrets: Callable[[S, Viewer], set[str]] = lambda state, viewer: set()
     resample: Callable[[S, Viewer, random.Random], S] | None = None
+    # Everything hidden at a moment, labelled for people (hands, loyalties, bags, deck order), shown by a finished
+    # game's replay in its "everything revealed" viewpoint; without it the replay shows the raw state.
+    reveal: Callable[[S], dict[str, Any]] | None = None
     description: str = ""
     renderer: str | None = None  # module name under static/js/games/, None for the generic renderer
     extra: Mapping[str, Any] = field(default_factory=dict)

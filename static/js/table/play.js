@@ -13,7 +13,7 @@ function urgentBelow(span) {
 }
 
 // game.renderer names a module under static/js/games/ ("true" means the one named after the game).
-function rendererName(game) {
+export function rendererName(game) {
   if (game.renderer === true) return game.id;
   if (typeof game.renderer !== "string") return null;
   const name = game.renderer.replace(/\.js$/, "");

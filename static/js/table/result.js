@@ -70,6 +70,11 @@ function rankingItem(message, entry) {
   return h("li", { text: String(entry) });
 }
 
+// The replay opens at the decisive moment, the last action, with everything revealed (the viewpoint can be switched).
+function replayUrl(message) {
+  return `/t/${encodeURIComponent(message.table.table_id)}/replay#seq=${message.seq}&seat=all`;
+}
+
 export function createResult({ tableId, getToken, rematchBy }) {
   const section = document.getElementById("result");
   let drawnKey = "";
@@ -134,6 +139,9 @@ export function createResult({ tableId, getToken, rematchBy }) {
         h("h3", { text: "Fair shuffle" }),
         h("p", {}, "Seed: ", h("code", { class: "hash", id: "seed", text: table.seed ?? "not revealed yet" })),
         h("p", {}, h("a", { href: `/t/${encodeURIComponent(tableId)}/verify`, text: "Verify the shuffle" })),
+        h("h3", { text: "Replay" }),
+        h("p", {}, h("a", { id: "replay-link", class: "button secondary", href: replayUrl(message),
+          text: "Replay the game from its last move" })),
       ];
       keepFocus(section, () => section.replaceChildren(...parts.filter(Boolean)));
     },

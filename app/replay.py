@@ -1,0 +1,141 @@
+"""Step-through replays of finished games, rebuilt by the engine from the revealed seed and the action log.
+
+Nothing here exists before the end: every call first asks the audit, which holds the seed back until the table has
+finished, and answers "not finished" to everyone (seats and host included) until then. A finished table never changes,
+so its rebuilt states are kept for a few tables at once: stepping through a game asks for one moment at a time.
+"""
+
+from __future__ import annotations
+
+import asyncio
+from collections import OrderedDict
+from dataclasses import dataclass
+from typing import Any, Literal
+
+from app import fairness
+from app.errors import ApiError
+from app.messages import log_line, state_message, table_facts
+from app.service import TableService
+from games.protocol import Game, State, Viewer, visible_entries
+
+KEPT = 4  # finished tables whose states are held at once (a long game is a few megabytes)
+
+Viewpoint = int | Literal["all"]
+
+
+def not_finished() -> ApiError:
+    return ApiError(409, "not_finished", "The replay opens when the game has finished.")
+
+
+@dataclass(frozen=True)
+class Replay:
+    game: Game[Any]
+    audit: dict[str, Any]
+    states: list[State]  # states[i]: after the action with seq i (0: the deal)
+
+    @property
+    def last_seq(self) -> int:
+        return len(self.states) - 1
+
+    def names(self) -> tuple[str, ...]:
+        return tuple(self.audit["names"])
+
+
+class Replays:
+    def __init__(self, service: TableService) -> None:
+        self.service = service
+        self._kept: OrderedDict[str, Replay] = OrderedDict()
+        self._building: dict[str, asyncio.Lock] = {}
+
+    async def get(self, table_id: str) -> Replay:
+        kept = self._kept.get(table_id)
+        if kept is not None:
+            self._kept.move_to_end(table_id)
+            return kept
+        lock = self._building.setdefault(table_id, asyncio.Lock())
+        async with lock:  # one rebuild per table, however many ask at once
+            kept = self._kept.get(table_id)
+            if kept is None:
+                kept = await self._build(table_id)
+                self._kept[table_id] = kept
+                while len(self._kept) > KEPT:
+                    self._kept.popitem(last=False)
+        self._building.pop(table_id, None)
+        return kept
+
+    async def _build(self, table_id: str) -> Replay:
+        audit = await self.service.audit(table_id)
+        if audit["seed"] is None:
+            raise not_finished()
+        game = self.service.game(audit["game"])
+        try:
+            # The engine is pure CPU; a thread keeps other tables' sockets served meanwhile.
+            states = await asyncio.to_thread(lambda: list(fairness.each_state(game, audit)))
+        except fairness.ReplayError as exc:
+            raise ApiError(500, "replay_failed", f"This game's log does not replay: {exc}") from exc
+        return Replay(game, audit, states)
+
+    async def timeline(self, table_id: str, viewpoint: Viewpoint) -> dict[str, Any]:
+        """Every moment of the game, and the log as the viewpoint read it (every line for "all")."""
+        replay = await self.get(table_id)
+        audit = replay.audit
+        final = replay.states[-1]
+        entries = final.get("log", []) if viewpoint == "all" else visible_entries(final, _viewer(replay, viewpoint))
+        return {
+            "table_id": table_id,
+            "game": audit["game"],
+            "players": audit["players"],
+            "names": audit["names"],
+            "options": audit["options"],
+            "commitment": audit["commitment"],
+            "seed": audit["seed"],
+            "result": audit["result"],
+            "last_seq": replay.last_seq,
+            "viewpoint": viewpoint,
+            "moments": [{"seq": a["seq"], "seat": a["seat"], "source": a["source"]} for a in audit["actions"]],
+            "log": [log_line(e.get("seq", 0), e["text"], replay.names()) for e in entries],
+        }
+
+    async def moment(self, table_id: str, seq: int, viewpoint: Viewpoint, base: str) -> dict[str, Any]:
+        """The state message ``viewpoint`` had after action ``seq``, as the live table sent it (no deadline); for
+        "all", the spectators' message plus everything hidden at that moment."""
+        replay = await self.get(table_id)
+        if not 0 <= seq <= replay.last_seq:
+            raise ApiError(404, "no_such_moment", f"This game has moments 0 to {replay.last_seq}, not {seq}.")
+        viewer = _viewer(replay, viewpoint)
+        state = replay.states[seq]
+        row, seats = await self.service.snapshot(table_id)
+        table = table_facts(replay.game, row, seats, viewer, base)
+        table["invite_url"] = table["spectate_url"] = None  # links are for the live table, not its replay
+        status = "finished" if replay.game.result(state) is not None else "playing"
+        message = state_message(replay.game, status=status, seq=seq, state=state, viewer=viewer,
+                                names=list(replay.names()), table=table, deadline=None)
+        message["type"] = "replay"
+        message["viewpoint"] = viewpoint
+        if viewpoint == "all":
+            message["hidden"] = hidden(replay.game, state)
+        return message
+
+
+def _viewer(replay: Replay, viewpoint: Viewpoint) -> Viewer:
+    if viewpoint == "all":
+        return None
+    if not 0 <= viewpoint < replay.audit["players"]:
+        raise ApiError(422, "bad_seat", f"This game has seats 0 to {replay.audit['players'] - 1}.")
+    return viewpoint
+
+
+def hidden(game: Game[Any], state: State) -> dict[str, Any]:
+    """Everything hidden at a moment, for the replay's "everything revealed" viewpoint: the game's own labelled
+    summary if it has one, else its whole state (minus the log, which the replay shows beside it)."""
+    if game.reveal is not None:
+        return game.reveal(state)
+    return {key: value for key, value in state.items() if key not in ("log", "seq")}
+
+
+def parse_viewpoint(raw: str | None) -> Viewpoint:
+    if raw is None or raw == "all":
+        return "all"
+    if raw.isdigit():
+        return int(raw)
+    raise ApiError(422, "bad_seat", "Ask for seat=<number> or seat=all.")

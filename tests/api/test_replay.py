@@ -1,0 +1,106 @@
+"""Replays: nothing before the end, for anyone; after it, every moment equals the engine's replay of the audit."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from fastapi.testclient import TestClient
+
+from app import fairness
+from app.replay import hidden
+from games import GAMES
+from games.protocol import Game
+from tests.api.helpers import Table, add_bots, assert_error, create, public, start, wait_for
+from tests.support.hidden_hands import GAME as HIDDEN_HANDS
+
+ALL = {**GAMES, HIDDEN_HANDS.id: HIDDEN_HANDS}
+# Short windows, so the bots-only games below end quickly (each game's own option names).
+FAST = {"patriots-and-redcoats": {"response_window_s": 1, "assassination_window_s": 1},
+        "raiding-parties": {"reaction_seconds": 1}, "red-scare-redux": {"response_window_s": 1},
+        "hidden-hands": {"review_s": 0.5}}
+
+
+def bots_table(client: TestClient, game: Game[Any], started: bool = True) -> Table:
+    """Alice hosts ``game`` with bots in every other seat of its smallest table."""
+    table = create(client, "Alice", FAST.get(game.id), game=game.id)
+    add_bots(client, table, game.min_players - 1)
+    if started:
+        start(client, table)
+    return table
+
+
+def finished(client: TestClient, game: Game[Any]) -> Table:
+    """A game played to its end by bots alone: Alice hands her own seat to one once it has started."""
+    table = bots_table(client, game)
+    client.post(f"{table.url}/seats/0/bot", headers=table.host).raise_for_status()
+    wait_for(lambda: public(client, table)["status"] == "finished", timeout=60, what=f"{game.id} to finish")
+    return table
+
+
+REQUESTS = [("/replay", {}), ("/replay", {"seat": "all"}), ("/replay/0", {"seat": "0"}),
+            ("/replay/0", {"seat": "all"}), ("/replay/1", {})]
+
+
+@pytest.mark.parametrize("game_id", sorted(ALL))
+def test_nothing_exists_before_the_end(client: TestClient, game_id: str) -> None:
+    table = bots_table(client, ALL[game_id], started=False)
+    # Whoever asks: anyone, the host's seat, a spectator; in the lobby and once the game is on.
+    ways: list[tuple[dict[str, str], dict[str, str]]] = [({}, {}), (table.host, {}), ({}, {"spectate": table.spectate})]
+    for started in (False, True):
+        if started:
+            start(client, table)
+        for headers, credential in ways:
+            for path, params in REQUESTS:
+                response = client.get(f"{table.url}{path}", params={**params, **credential}, headers=headers)
+                assert_error(response, 409, "not_finished")
+        page = client.get(f"/t/{table.table_id}/replay", headers=table.host)
+        assert page.status_code == 409
+        assert "has finished" in page.text and "Not finished yet" in page.text
+
+
+@pytest.mark.parametrize("game_id", ["hidden-hands", "turncoats", "red-scare-redux"])
+def test_every_moment_equals_the_engines_replay(client: TestClient, game_id: str) -> None:
+    game = ALL[game_id]
+    table = finished(client, game)
+    audit = client.get(f"{table.url}/audit").json()
+    states = list(fairness.each_state(game, audit))
+    timeline = client.get(f"{table.url}/replay").json()
+    assert timeline["last_seq"] == len(audit["actions"]) == len(states) - 1
+    assert timeline["moments"] == [{"seq": a["seq"], "seat": a["seat"], "source": a["source"]}
+                                   for a in audit["actions"]]
+    assert (timeline["seed"], timeline["result"]) == (audit["seed"], audit["result"])
+    assert timeline["viewpoint"] == "all"
+    every_line = [entry.get("seq", 0) for entry in states[-1]["log"]]
+    assert [line["seq"] for line in timeline["log"]] == every_line
+    for seat in range(audit["players"]):
+        theirs = client.get(f"{table.url}/replay", params={"seat": seat}).json()
+        assert len(theirs["log"]) <= len(every_line)
+    # Every moment, from every seat's eyes and from everywhere at once (a long game: every fifth moment and the end).
+    step = 1 if len(states) < 80 else 5
+    for seq in sorted({*range(0, len(states), step), len(states) - 1}):
+        state = states[seq]
+        over = game.result(state) is not None
+        for seat in range(audit["players"]):
+            moment = client.get(f"{table.url}/replay/{seq}", params={"seat": seat}).json()
+            assert (moment["type"], moment["seq"], moment["viewpoint"]) == ("replay", seq, seat)
+            assert moment["view"] == game.view(state, seat)
+            assert moment["legal"] == ([] if over else game.legal(state, seat))
+            assert moment["status"] == ("finished" if over else "playing")
+            assert moment["deadline"] is None and moment["table"]["invite_url"] is None
+        everything = client.get(f"{table.url}/replay/{seq}", params={"seat": "all"}).json()
+        assert everything["view"] == game.view(state, None) and everything["legal"] == []
+        assert everything["hidden"] == hidden(game, state)
+    assert client.get(f"{table.url}/replay/{len(states) - 1}").json()["result"] == audit["result"]
+
+
+def test_bad_moments_are_refused(client: TestClient) -> None:
+    table = finished(client, HIDDEN_HANDS)
+    last = client.get(f"{table.url}/replay").json()["last_seq"]
+    assert_error(client.get(f"{table.url}/replay/{last + 1}"), 404, "no_such_moment")
+    assert_error(client.get(f"{table.url}/replay/-1"), 404, "no_such_moment")
+    assert_error(client.get(f"{table.url}/replay/0", params={"seat": 9}), 422, "bad_seat")
+    assert_error(client.get(f"{table.url}/replay/0", params={"seat": "bob"}), 422, "bad_seat")
+    assert_error(client.get(f"{table.url}/replay", params={"seat": "-1"}), 422, "bad_seat")
+    assert_error(client.get("/api/tables/nope/replay"), 404, "unknown_table")
+    assert client.get(f"/t/{table.table_id}/replay").status_code == 200
