@@ -24,8 +24,9 @@ sys.path.insert(0, str(ROOT))
 from tests.browser.conftest import CHROMIUM_ARGS, chromium_path  # noqa: E402
 from tests.conftest import ServerProcess, server_env  # noqa: E402
 
-GAMES = {"turncoats": 3, "patriots-and-redcoats": 5, "raiding-parties": 2}
-FAST_OPTIONS = {"raiding-parties": {"reaction_seconds": 1}}  # bots sit out every reaction window
+GAMES = {"turncoats": 3, "patriots-and-redcoats": 5, "raiding-parties": 2, "red-scare-redux": 4}
+# Bots sit out every reaction (response) window: short windows keep a bots-only game quick.
+FAST_OPTIONS = {"raiding-parties": {"reaction_seconds": 1}, "red-scare-redux": {"response_window_s": 1}}
 SIZES = {"laptop": {"width": 1366, "height": 768}, "phone": {"width": 390, "height": 844}}
 MIDDLE_MOVES = 6  # the host's moves before the "middle" picture
 

@@ -18,9 +18,9 @@ from tests.conftest import ServerProcess
 
 AXE = Path(axe_playwright_python.__file__).parent / "axe.min.js"
 SIZES = {"laptop": {"width": 1366, "height": 768}, "phone": {"width": 390, "height": 844}}
-GAMES = ["turncoats", "patriots-and-redcoats", "raiding-parties"]
+GAMES = ["turncoats", "patriots-and-redcoats", "raiding-parties", "red-scare-redux"]
 # Bots never pass a reaction window early (Raiding Parties' ruling 1): short windows keep a bots-only game quick.
-FAST_OPTIONS = {"raiding-parties": {"reaction_seconds": 1}}
+FAST_OPTIONS = {"raiding-parties": {"reaction_seconds": 1}, "red-scare-redux": {"response_window_s": 1}}
 
 RUN_AXE = """async () => {
   const tags = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
