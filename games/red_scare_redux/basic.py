@@ -6,17 +6,19 @@ taking the last card from a teammate); adding to its team's partial nearest to c
 Objective that its hand brings nearest to completion; Black Ops against the leading opponent team (Burn Notice,
 Sabotage and Defector on its most advanced partial, Interrogation and Pickpocket on its fullest hand), Requisition;
 feeding a teammate (giving the cards an Objective in their hand needs, or taking an Objective its own hand serves
-better); discarding junk to redraw; drawing from the deck that holds what the team still lacks.
+better); an Objective draw when the team holds none; discarding junk to redraw; drawing from the deck that holds
+what the team still lacks.
 
 Steps: it places every card that still reduces what the Objective lacks (never a wasted Supply, a pair only when it
 completes), draws from the deck the team needs, steals from and interrogates the leading opponents (taking the card
 that helps them most), and discards the card least useful to its team. Windows: Counterintelligence against a Burn
-Notice, Sabotage or Defector on its team's partial, against Interrogation, and against a Double Agent or Forged Papers
-that would complete an opponent's Objective; Pickpocket and Tip-Off only with a spare Counterintelligence. Tip-Off
-against DRAW2, EXTRA1 and STEAL bonuses. Otherwise it continues (quick) or lets the window run (fixed).
+Notice on its team's partial, a Sabotage or Defector on one worth a point or more of progress (points times the share
+done), an Interrogation of its team, and a Double Agent or Forged Papers that would complete an opponent's Objective;
+against a Pickpocket, a Tip-Off or a lesser Sabotage only with a second Counterintelligence in hand. Tip-Off against
+DRAW2, EXTRA1 and STEAL bonuses. Otherwise it continues (quick) or lets the window run (fixed).
 
-Hidden hands are never guessed at: only the team's own hands, the table, the discard and the counts are read. It reads
-no random numbers, so it is deterministic.
+Hidden hands are never guessed at: only the team's own hands, the table, the scores and the hand counts are read. It
+reads no random numbers, so it is deterministic.
 """
 
 from __future__ import annotations
