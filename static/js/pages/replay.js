@@ -81,7 +81,8 @@ function drawLog(lines) {
   if (current) {
     current.classList.add("current");
     current.querySelector("button").setAttribute("aria-current", "step");
-    current.scrollIntoView({ block: "nearest" });
+    // Scroll the log box only (scrollIntoView would move the whole page away from the board).
+    log.scrollTop = current.offsetTop - log.offsetTop - log.clientHeight / 2;
   }
 }
 
