@@ -8,6 +8,7 @@ from games.patriots_and_redcoats.bot import basic_bot, random_bot
 from games.patriots_and_redcoats.data import MAX_PLAYERS, MIN_PLAYERS
 from games.patriots_and_redcoats.end import result
 from games.patriots_and_redcoats.options import Options
+from games.patriots_and_redcoats.reveal import reveal
 from games.patriots_and_redcoats.state import PatriotsState
 from games.patriots_and_redcoats.view import resample, secrets, view
 from games.protocol import Game
@@ -34,6 +35,7 @@ GAME: Game[PatriotsState] = Game(
     expire=rules.expire,
     secrets=secrets,
     resample=resample,
+    reveal=reveal,
     description="Patriots against Redcoats, and nobody is sure who is who. Spy on each other to force Loyalty cards "
                 "face up, elect War Councils that secretly choose the war's victories, pass cards in the Winter to "
                 "turn allegiances, and find the enemy Leader before your own is exposed.",

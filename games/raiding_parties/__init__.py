@@ -9,6 +9,7 @@ from games.raiding_parties import basic_bot, rules
 from games.raiding_parties.bot import random_bot
 from games.raiding_parties.data import MAX_PLAYERS, MIN_PLAYERS
 from games.raiding_parties.options import Options
+from games.raiding_parties.reveal import reveal
 from games.raiding_parties.state import RaidingState
 from games.raiding_parties.view import resample, secrets, view
 
@@ -34,6 +35,7 @@ GAME: Game[RaidingState] = Game(
     accepts=rules.accepts,
     secrets=secrets,
     resample=resample,
+    reveal=reveal,
     description="Hire a raiding party of pirates, ships and forts in secret, then hit the deck: flip playing cards to "
                 "shoot, charge, board and cannonade until one party is left.",
     renderer="raiding-parties",

@@ -9,6 +9,7 @@ from games.protocol import Game
 from games.turncoats import rules
 from games.turncoats.bot import basic_bot, random_bot
 from games.turncoats.data import MAX_PLAYERS, MIN_PLAYERS
+from games.turncoats.reveal import reveal
 from games.turncoats.state import TurncoatsState
 from games.turncoats.view import resample, secrets, view
 
@@ -32,6 +33,7 @@ GAME: Game[TurncoatsState] = Game(
     bots={"basic": basic_bot, "random": random_bot},
     secrets=secrets,
     resample=resample,
+    reveal=reveal,
     description="Three factions at war and nobody's loyalty is certain. Spend hidden stones to recruit, battle, "
                 "march or negotiate; when the fighting stops, the strongest faction crowns whoever hoards its "
                 "stones.",
