@@ -171,9 +171,10 @@ def test_phone_table_fits_and_a_flow_can_be_followed(server: ServerProcess, phon
     width = page.viewport_size["width"]
     page.wait_for_selector(".rs .rs-team[data-team]")
     assert page.locator(".rs-team").count() == 2
-    assert page.locator(".rs-your-hand .rs-card").count() >= 5
-    # The teammate's hand is shown too (seat 2 plays with seat 0).
-    assert page.locator(".rs-player[data-seat='2'] .rs-card").count() >= 1
+    assert page.locator(".rs-your-hand :is(.rs-hand, .rs-empty)").count() == 1
+    # The teammate's hand is shown too (seat 2 plays with seat 0), the opponents' are not.
+    assert page.locator(".rs-player[data-seat='2'] :is(.rs-hand, .rs-empty)").count() == 1
+    assert page.locator(".rs-player[data-seat='1'] :is(.rs-hand, .rs-empty)").count() == 0
     assert page.evaluate("() => document.documentElement.scrollWidth") <= width
     small = page.evaluate(SMALL_TAPS)
     assert not small, f"controls under 36 px: {small}"

@@ -3,7 +3,7 @@
 // (Objective, then helping card or pair, then class...), then a confirm button sends the one entry left.
 
 import { h } from "../../dom.js";
-import { CLASS_NAMES, asText, cardHelp, deckName, partialName, placedText, seatName } from "./cards.js";
+import { CLASS_NAMES, cardHelp, deckName, missingText, partialName, placedText, seatName } from "./cards.js";
 import { actionText, stepText, windowText } from "./text.js";
 
 const PAIR = "\u0000pair"; // the answer "two Agents as one", never a card name
@@ -21,7 +21,7 @@ function cap(text) {
 }
 
 // The questions of each flow: key(action) -> answer (undefined: the question does not concern that action).
-function flows(ctx) {
+export function flows(ctx) {
   const { view, names } = ctx;
   const who = (seat) => seatName(names, view, seat);
   const cardOrPair = {
@@ -73,7 +73,7 @@ function flows(ctx) {
 
 // Where a flow stands: the next question with its options, or done with the actions left (one, normally).
 // Questions with a single possible answer are answered by themselves, except the first.
-function narrow(actions, questions, answers) {
+export function narrow(actions, questions, answers) {
   let rest = actions;
   const chosen = [];
   let asked = 0;
@@ -195,6 +195,13 @@ function stepPanel(ctx) {
   const { view, legal, names, st } = ctx;
   const s = view.step;
   const parts = [h("p", { class: "rs-step-text", text: stepText(view, names) })];
+  if (s.kind === "place") {
+    const p = (view.partials ?? []).find((x) => x.id === s.partial);
+    if (p) parts.push(h("p", { class: "rs-hint", text: `It still needs: ${missingText(p.missing)}.` }));
+  }
+  if (s.kind === "interrogate" && s.hand) {
+    parts.push(h("p", { class: "rs-hint", text: `${seatName(names, view, s.victim)}'s hand: ${s.hand.join(", ") || "no cards"}.` }));
+  }
   if (s.seat !== view.you || !legal.length) return h("div", { class: "rs-step" }, parts);
   if (s.kind === "draw") {
     parts.push(h("div", { class: "rs-buttons rs-answers" }, legal.map((a) => sendButton(a, `Draw from ${deckName(a.deck)}`, ctx, {
@@ -206,7 +213,6 @@ function stepPanel(ctx) {
     const done = legal.find((a) => a.type === "done");
     if (done && !st.sel.answers?.[0]) parts.push(h("div", { class: "rs-buttons" }, sendButton(done, "Stop placing", ctx, { cls: "rs-quiet" })));
   } else if (s.kind === "interrogate") {
-    parts.push(h("p", { class: "rs-hint", text: `Their hand: ${(s.hand ?? []).join(", ") || "unknown"}.` }));
     parts.push(h("div", { class: "rs-buttons rs-answers" }, legal.map((a) => sendButton(a, `Take ${a.card}`, ctx, { cls: "rs-go" }))));
   } else {
     parts.push(h("div", { class: "rs-buttons rs-answers" }, legal.map((a) => sendButton(a, cap(actionText(view, names, a)), ctx, {
@@ -280,5 +286,3 @@ export function actionPanel(ctx) {
       `${cap(turnName)}: ${facts}.`),
     body);
 }
-
-export { asText };
