@@ -92,15 +92,16 @@ function draw(root, st, force = false) {
   const teams = (view.teams ?? []).map((_, team) => team);
   // Your team first.
   if (view.your_team !== null && view.your_team !== undefined) teams.sort((a, b) => (a === view.your_team ? -1 : b === view.your_team ? 1 : a - b));
+  const table = over(message) ? { ...view, turn: null, turn_index: -1 } : view; // nobody is "to play" any more
   const tree = h("div", { class: "rs", dataset: { state, seq: String(message.seq ?? ""), busy: String(st.busy) } },
     h("div", { class: "rs-side" },
       over(message) ? null : actionPanel(ctx),
       myHand ? h("section", { class: "rs-panel rs-your-hand", "aria-labelledby": "rs-hand-h" },
         h("h2", { id: "rs-hand-h", class: "rs-mini-h", text: `Your hand (${myHand.length} of ${view.hand_limits?.[me] ?? "?"})` }),
         handList(myHand, "Your hand")) : null,
-      turnStrip(view, names),
-      decksPanel(view)),
-    h("div", { class: "rs-tables" }, teams.map((team) => teamArea(team, view, names))));
+      turnStrip(table, names),
+      decksPanel(table)),
+    h("div", { class: "rs-tables" }, teams.map((team) => teamArea(team, table, names))));
   keepFocus(root, () => root.replaceChildren(tree));
   if (st.refocus && !st.busy && (document.activeElement === document.body || document.activeElement === null)) {
     const target = root.querySelector(".rs-act button:not(:disabled)") ?? root.querySelector("#rs-prompt");

@@ -24,14 +24,14 @@ export function resultView(message) {
       h("th", { scope: "row", text: `Team ${row.team + 1}` }),
       h("td", { text: row.seats.map(who).join(", ") }),
       h("td", { text: String(row.points) }),
-      h("td", { text: won ? "Won" : "" }));
+      h("td", { text: won ? "Won" : "—" }));
   });
   const seats = hands.map((_, seat) => seat);
   return h("section", { id: "rs-result", class: "rs rs-result", "aria-labelledby": "rs-result-h" },
     h("h2", { id: "rs-result-h", text: "Final ranking" }),
     h("p", { class: "rs-hint", text: REASONS[result.reason] ?? "" }),
     h("div", { class: "rs-table-wrap" }, h("table", { class: "rs-ranking" },
-      h("thead", {}, h("tr", {}, ["Place", "Team", "Players", "Points", ""].map((t) => h("th", { scope: "col", text: t })))),
+      h("thead", {}, h("tr", {}, ["Place", "Team", "Players", "Points", "Outcome"].map((t) => h("th", { scope: "col", text: t })))),
       h("tbody", {}, rows))),
     h("h3", { text: "Hands at the end" }),
     h("ul", { class: "rs-reveal" }, seats.map((seat) => h("li", { dataset: { revealSeat: String(seat) } },
