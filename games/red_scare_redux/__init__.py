@@ -12,6 +12,7 @@ from games.red_scare_redux.basic import basic_bot
 from games.red_scare_redux.bot import random_bot
 from games.red_scare_redux.data import MAX_PLAYERS, MIN_PLAYERS
 from games.red_scare_redux.options import Options
+from games.red_scare_redux.reveal import reveal
 from games.red_scare_redux.setup import setup
 from games.red_scare_redux.state import RedScareState
 from games.red_scare_redux.view import resample, secrets, view
@@ -45,6 +46,7 @@ GAME: Game[RedScareState] = Game(
     expire=rules.expire,
     secrets=secrets,
     resample=resample,
+    reveal=reveal,
     description="Cold War spy teams race to complete Objectives with Agents and Supplies, while Black Ops "
                 "cards burn, sabotage and steal the other side's work.",
     renderer="red-scare-redux",

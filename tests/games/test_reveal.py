@@ -24,6 +24,8 @@ from games.patriots_and_redcoats import data as pr
 from games.protocol import Game, State
 from games.raiding_parties.data import DECK
 from games.raiding_parties.reveal import playing_card
+from games.red_scare_redux.zones import hand_names
+from games.red_scare_redux.zones import name as card_name
 from tests.support.registry import EXTRA_OPTIONS, play_random
 
 SEEDS = 3  # random games per player count with the default options; one per count with each extra option set
@@ -206,18 +208,29 @@ def _raiding(state: State, reveal: dict[str, Any]) -> set[str]:
     return seen
 
 
+def _red_scare(state: State, reveal: dict[str, Any]) -> set[str]:
+    for seat in range(state["players"]):
+        assert reveal["hands"][seat] == {"seat": seat, "team": state["team_of"][seat] + 1,
+                                         "cards": hand_names(state, seat)}
+    for back in ("objective", "omega", "delta"):
+        assert reveal[f"{back} deck, top first"] == [card_name(state, c) for c in state["decks"][back]]
+    return {"hands", "decks"}
+
+
 # Each game's check of its hidden zones against the reveal; it returns the zones the state had something hidden in,
 # so the test can tell that the sampled games reached them.
 ZONES: dict[str, Callable[[State, dict[str, Any]], set[str]]] = {
     "turncoats": _turncoats,
     "patriots-and-redcoats": _patriots,
     "raiding-parties": _raiding,
+    "red-scare-redux": _red_scare,
 }
 # Zones every sweep of a game must reach (the rarer ones, a Winter card say, are checked when they come up).
 MUST_SEE: dict[str, set[str]] = {
     "turncoats": {"hands", "bag", "drawn"},
     "patriots-and-redcoats": {"hands", "box", "war deck", "spycraft deck", "council", "votes", "confirmations"},
     "raiding-parties": {"holds", "lockers", "deck", "parties while building"},
+    "red-scare-redux": {"hands", "decks"},
 }
 
 
@@ -226,7 +239,7 @@ MUST_SEE: dict[str, set[str]] = {
 REVEALING = sorted((game_id, game) for game_id, game in games.GAMES.items() if game.reveal is not None)
 
 
-def test_the_three_games_declare_a_reveal() -> None:
+def test_the_games_declare_a_reveal() -> None:
     assert set(ZONES) <= {game_id for game_id, _ in REVEALING}
 
 
