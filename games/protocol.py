@@ -19,6 +19,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any, Generic, TypeVar
 
+import orjson
 from pydantic import BaseModel
 
 State = dict[str, Any]  # a state as the platform holds it: any game's, as loaded from the database
@@ -171,11 +172,21 @@ def apply_checked(game: Game[Any], state: State, seat: Seat, action: Any) -> Sta
     return _next_state(state, lambda new: game.apply(new, seat, action))
 
 
+def _copy(state: State) -> State:
+    """A deep copy of a state. States are plain JSON (the conformance suite holds every game to it), and a trip through
+    orjson copies one 20-60 times faster than ``copy.deepcopy``: it was most of the time an action took."""
+    try:
+        copied: State = orjson.loads(orjson.dumps(state))
+    except TypeError:  # not plain JSON (a hand-made test state, say): copy it the slow, general way
+        return copy.deepcopy(state)
+    return copied
+
+
 def _next_state(state: State, change: Callable[[State], None]) -> State:
     """A copy of ``state`` one seq on, changed by ``change``; the log lines it writes carry the new seq."""
     # The log only grows, and its entries never change once written: share them rather than copy a whole history
     # on every action (that copy was most of the engine's time in long games).
-    new = copy.deepcopy({key: value for key, value in state.items() if key != "log"})
+    new = _copy({key: value for key, value in state.items() if key != "log"})
     new["log"] = list(state["log"])
     new["seq"] = state["seq"] + 1
     mark = len(new["log"])
