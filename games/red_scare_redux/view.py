@@ -5,7 +5,7 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from games.protocol import View, Viewer, log_for
+from games.protocol import View, Viewer
 from games.red_scare_redux import data
 from games.red_scare_redux.objectives import missing
 from games.red_scare_redux.state import Placed, RedScareState
@@ -53,7 +53,6 @@ def view(state: RedScareState, viewer: Viewer) -> View:
                       for pile in state["completed"]],
         "scores": scores(state), "objectives_to_win": data.OBJECTIVES_TO_WIN[len(state["teams"])],
         "step": step, "window": state["window"],
-        "log": log_for(state, viewer),  # type: ignore[arg-type]
     }
 
 

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from games.protocol import apply_expiry
+from games.protocol import apply_expiry, log_for
 from games.red_scare_redux import GAME
 from tests.games.red_scare_redux.scenario import act, legal, make, pass_window, types
 
@@ -98,8 +98,8 @@ def test_pickpocket_shows_the_card_to_both_teams_only() -> None:
     state = make(3, hands={0: ["Pickpocket"], 1: ["Rig the Election"], 2: ["Funds 1"]})
     state = pass_window(act(state, 0, {"type": "black_ops", "card": "Pickpocket", "victim": 1}))
     assert names(state, state["hands"][0]) == ["Rig the Election"]
-    assert any("Rig the Election" in line["text"] for line in GAME.view(state, 1)["log"])
-    assert not any("Rig the Election" in line["text"] for line in GAME.view(state, 2)["log"])
+    assert any("Rig the Election" in line["text"] for line in log_for(state, 1))
+    assert not any("Rig the Election" in line["text"] for line in log_for(state, 2))
 
 
 def test_interrogation_shows_the_hand_to_the_team_then_discards_the_pick() -> None:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from games.protocol import IllegalAction
+from games.protocol import IllegalAction, log_for
 from games.red_scare_redux import GAME
 from tests.games.red_scare_redux.scenario import act, legal, make, pass_window, types
 
@@ -59,8 +59,8 @@ def test_give_and_take_between_teammates() -> None:
     state = act(state, 0, {"type": "take", "card": "Intel 1", "from": 2})
     assert state["actions_left"] == 3 and len(state["hands"][0]) == 2 and len(state["hands"][2]) == 1
     # The others see only the back of the card.
-    assert any("an Omega card" in line["text"] for line in GAME.view(state, 1)["log"])
-    assert not any("Intel 1" in line["text"] for line in GAME.view(state, 1)["log"])
+    assert any("an Omega card" in line["text"] for line in log_for(state, 1))
+    assert not any("Intel 1" in line["text"] for line in log_for(state, 1))
 
 
 def test_no_give_to_a_full_teammate_but_take_has_no_limit() -> None:
