@@ -12,7 +12,7 @@ import { h, keepFocus, useStylesheet } from "../dom.js";
 import { namesFrom } from "../structure.js";
 import { runClocks } from "./clock.js";
 import { decksPanel, handList, teamArea, turnStrip } from "./red-scare-redux/board.js";
-import { actionPanel } from "./red-scare-redux/controls.js";
+import { actionPanel, involves } from "./red-scare-redux/controls.js";
 import { resultView } from "./red-scare-redux/result.js";
 
 const CSS_HREF = "/static/css/red-scare-redux.css";
@@ -98,7 +98,13 @@ function draw(root, st, force = false) {
       over(message) ? null : actionPanel(ctx),
       myHand ? h("section", { class: "rs-panel rs-your-hand", "aria-labelledby": "rs-hand-h" },
         h("h2", { id: "rs-hand-h", class: "rs-mini-h", text: `Your hand (${myHand.length} of ${view.hand_limits?.[me] ?? "?"})` }),
-        handList(myHand, "Your hand")) : null,
+        handList(myHand, "Your hand", handPick(view, legal, st, (sel) => {
+          select(sel);
+          // On a phone the panel sits above the hand: bring what the card can do into view.
+          const panel = root.querySelector(".rs-act");
+          const still = window.matchMedia("(prefers-reduced-motion: reduce)").matches;
+          if (panel && panel.getBoundingClientRect().top < 0) panel.scrollIntoView({ block: "start", behavior: still ? "auto" : "smooth" });
+        }))) : null,
       turnStrip(table, names),
       decksPanel(table)),
     h("div", { class: "rs-tables" }, teams.map((team) => teamArea(team, table, names))));
@@ -110,6 +116,17 @@ function draw(root, st, force = false) {
     st.refocus = false;
   }
   runClocks(root, st, "rs");
+}
+
+// On your turn (no step, no window) a card of your hand that some legal action uses can be tapped to start there.
+function handPick(view, legal, st, select) {
+  if (view.window || view.step || view.turn !== view.you || !legal.length) return null;
+  return {
+    can: (name) => legal.some((a) => involves(a, name)),
+    on: (name) => select(st.sel.card === name && !st.sel.flow ? {} : { card: name }),
+    selected: st.sel.card ?? null,
+    busy: st.busy,
+  };
 }
 
 // Whose move is public: the eligible opponents while a window is open, the seat a step waits on, else the turn.

@@ -5,16 +5,22 @@
 import { h } from "../../dom.js";
 import { cardHelp, kindOf, missingText, objectiveInfo, placedText, seatName, teamName } from "./cards.js";
 
-function cardChip(name) {
+function cardChip(name, pick) {
   const help = cardHelp(name);
-  return h("li", { class: `rs-card rs-k-${kindOf(name)}`, dataset: { card: name } },
-    h("span", { class: "rs-card-name", text: name }),
-    help ? h("span", { class: "rs-card-help", text: help }) : null);
+  const inside = [h("span", { class: "rs-card-name", text: name }), help ? h("span", { class: "rs-card-help", text: help }) : null];
+  if (pick?.can(name)) {
+    // Your turn: a card that takes part in some legal action is a button that offers those actions.
+    return h("li", { class: `rs-card rs-k-${kindOf(name)} rs-card-live`, dataset: { card: name } },
+      h("button", { type: "button", class: "rs-card-btn", dataset: { handCard: name }, disabled: pick.busy,
+        "aria-pressed": String(pick.selected === name), onclick: () => pick.on(name) }, inside));
+  }
+  return h("li", { class: `rs-card rs-k-${kindOf(name)}`, dataset: { card: name } }, inside);
 }
 
-export function handList(cards, label) {
+// `pick` (your own hand on your turn): {can(name), on(name), selected, busy}.
+export function handList(cards, label, pick = null) {
   if (!cards.length) return h("p", { class: "rs-empty", text: "No cards." });
-  return h("ul", { class: "rs-hand", "aria-label": label }, cards.map(cardChip));
+  return h("ul", { class: "rs-hand", "aria-label": label }, cards.map((name) => cardChip(name, pick)));
 }
 
 function countsText(c) {

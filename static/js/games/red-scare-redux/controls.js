@@ -72,8 +72,8 @@ export function flows(ctx) {
 }
 
 // Where a flow stands: the next question with its options, or done with the actions left (one, normally).
-// Questions with a single possible answer are answered by themselves, except the first.
-export function narrow(actions, questions, answers) {
+// Questions with a single possible answer are answered by themselves, except the first (unless autoFirst).
+export function narrow(actions, questions, answers, autoFirst = false) {
   let rest = actions;
   const chosen = [];
   let asked = 0;
@@ -82,7 +82,7 @@ export function narrow(actions, questions, answers) {
     if (!values.length) continue;
     asked += 1;
     let answer = answers[i];
-    if (!values.includes(answer)) answer = values.length === 1 && asked > 1 ? values[0] : undefined;
+    if (!values.includes(answer)) answer = values.length === 1 && (asked > 1 || autoFirst) ? values[0] : undefined;
     if (answer === undefined) {
       return { question: q, index: i, chosen, options: values.map((v) => ({ value: v, sample: rest.find((a) => q.key(a) === v) })) };
     }
@@ -95,12 +95,12 @@ export function narrow(actions, questions, answers) {
 function flowPanel(name, flow, actions, ctx) {
   const { st, view, names } = ctx;
   const answers = st.sel.answers ?? {};
-  const at = narrow(actions, flow.questions, answers);
+  const at = narrow(actions, flow.questions, answers, Boolean(st.sel.card)); // a card picked in the hand answers for itself
   const answer = (i, v) => {
     const next = {};
     for (const [k, val] of Object.entries(answers)) if (Number(k) < i) next[k] = val;
     next[i] = v;
-    ctx.select({ flow: name, answers: next });
+    ctx.select({ ...st.sel, flow: name, answers: next });
   };
   const parts = [h("h3", { class: "rs-mini-h", text: flow.title })];
   if (at.chosen.length) {
@@ -108,7 +108,7 @@ function flowPanel(name, flow, actions, ctx) {
       h("span", { class: "rs-chosen-q", text: `${c.q.ask} ` }),
       h("button", { type: "button", class: "rs-link", dataset: { change: String(c.index) }, disabled: st.busy,
         "aria-label": `${c.q.label(c.value, c.sample)}: change`,
-        onclick: () => { const next = {}; for (const [k, val] of Object.entries(answers)) if (Number(k) < c.index) next[k] = val; ctx.select({ flow: name, answers: next }); },
+        onclick: () => { const next = {}; for (const [k, val] of Object.entries(answers)) if (Number(k) < c.index) next[k] = val; ctx.select({ ...st.sel, flow: name, answers: next }); },
       }, c.q.label(c.value, c.sample))))));
   }
   if (at.done && at.action) {
@@ -229,12 +229,45 @@ const MENU = [
   ["take", "Take a card", "from a teammate"],
 ];
 
-function mainPanel(ctx) {
-  const { view, legal, st } = ctx;
+// Does this main action use that card of your hand?
+export function involves(action, card) {
+  if (action.type === "redraw") return action.cards.includes(card);
+  if (action.type === "take") return false;
+  return action.card === card || action.objective === card || (action.pair ?? []).includes(card);
+}
+
+// The card tapped in your hand: what it can do, one button per kind of action.
+function cardChooser(card, ctx) {
+  const { legal, st } = ctx;
   const f = flows(ctx);
+  const used = legal.filter((a) => involves(a, card));
+  const buttons = [];
+  for (const [name, label] of MENU) {
+    if (!used.some((a) => f[name].types.includes(a.type))) continue;
+    buttons.push(h("button", { type: "button", class: "rs-btn", disabled: st.busy, dataset: { flow: name },
+      onclick: () => ctx.select({ flow: name, answers: {}, card }) }, h("span", { class: "rs-btn-label", text: label })));
+  }
+  if (used.some((a) => a.type === "redraw")) {
+    const index = (ctx.view.hands?.[ctx.view.you] ?? []).indexOf(card);
+    buttons.push(h("button", { type: "button", class: "rs-btn", disabled: st.busy, dataset: { flow: "redraw" },
+      onclick: () => ctx.select({ flow: "redraw", ticked: [index] }) }, h("span", { class: "rs-btn-label", text: "Discard and redraw" })));
+  }
+  return h("div", { class: "rs-flow", dataset: { flow: "card" } },
+    h("h3", { class: "rs-mini-h", text: card }),
+    h("p", { class: "rs-ask", id: "rs-ask", text: "What do you want to do with it?" }),
+    h("div", { class: "rs-buttons rs-menu", role: "group", "aria-labelledby": "rs-ask" }, buttons),
+    h("div", { class: "rs-buttons" }, cancelButton(ctx)));
+}
+
+function mainPanel(ctx) {
+  const { view, st } = ctx;
+  const f = flows(ctx);
+  // A card picked in the hand narrows every flow to the actions that use it.
+  const legal = st.sel.card ? ctx.legal.filter((a) => involves(a, st.sel.card)) : ctx.legal;
   const of = (types) => legal.filter((a) => types.includes(a.type));
+  if (st.sel.card && !st.sel.flow && legal.length) return cardChooser(st.sel.card, ctx);
   if (st.sel.flow === "redraw") {
-    const redraws = of(["redraw"]);
+    const redraws = ctx.legal.filter((a) => a.type === "redraw");
     if (redraws.length) return redrawPanel(redraws, ctx);
   } else if (st.sel.flow && f[st.sel.flow]) {
     const actions = of(f[st.sel.flow].types);
@@ -255,6 +288,7 @@ function mainPanel(ctx) {
   }
   const end = legal.find((a) => a.type === "end_turn");
   return h("div", { class: "rs-main" },
+    h("p", { class: "rs-hint", text: "Draw, pick an action below, or tap a card of your hand to see what it can do." }),
     direct.length ? h("div", { class: "rs-buttons", role: "group", "aria-label": "Draw" }, direct) : null,
     menu.length ? h("div", { class: "rs-buttons rs-menu", role: "group", "aria-label": "Card actions" }, menu) : null,
     end ? h("div", { class: "rs-buttons" }, sendButton(end, "End turn", ctx, { cls: "rs-end", sub: view.actions_left ? `${view.actions_left} action${view.actions_left === 1 ? "" : "s"} unused` : "" })) : null);
