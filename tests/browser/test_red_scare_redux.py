@@ -1,13 +1,14 @@
 """Red Scare Redux in a real browser: one person and three bots in a 2v2 (the bot in seat 2 is the person's
-teammate), played by clicks to the result: a discard-and-redraw by ticks, an Objective begun (or a card given to the
-teammate) through the flow's questions and Confirm, draws, End turn, the steps and response windows answered by
-their buttons. Then the phone layout: no sideways scrolling and tap targets big enough.
+teammate), played by clicks to the result: a discard-and-redraw by ticks, an Objective begun from the hand (tap it,
+"Begin", its helping card, Confirm) and a card given to the teammate through the menu's flow, draws, End turn, the
+steps and response windows answered by their buttons. Then the phone layout: no sideways scrolling and tap targets
+big enough, a flow followed two questions deep.
 
 The renderer's hooks: the root ``.rs`` tells its ``data-state`` (your-move, window, waiting, spectating, over),
 ``data-seq`` and ``data-busy``. Buttons that send carry ``data-action`` (an entry of the legal list) and
-``data-kind``; flows start at ``[data-flow]``, their answers are ``.rs-options [data-choice]``, redraw ticks
-``[data-pick]``, and ``#rs-confirm`` sends. Result: ``#rs-result`` with ``tr[data-team]`` and
-``li[data-reveal-seat]``.
+``data-kind``; flows start at ``[data-flow]`` (or a card of your hand, ``[data-hand-card]``), their answers are
+``.rs-options [data-choice]``, redraw ticks ``[data-pick]``, and ``#rs-confirm`` sends. Result: ``#rs-result``
+with ``tr[data-team]`` and ``li[data-reveal-seat]``.
 """
 
 from __future__ import annotations
@@ -59,15 +60,17 @@ def watch_errors(page) -> list[str]:  # type: ignore[no-untyped-def]
     return errors
 
 
-def answer_until_confirm(page) -> dict:  # type: ignore[no-untyped-def,type-arg]
-    """Takes the first answer to each question of the open flow, then presses Confirm; returns the action sent."""
+def answer_until_confirm(page, last: bool = False) -> dict:  # type: ignore[no-untyped-def,type-arg]
+    """Takes the first (or last) answer to each question of the open flow, then presses Confirm; returns the action
+    sent."""
     for _ in range(6):
         confirm = page.locator("#rs-confirm")
         if confirm.count():
             action = json.loads(confirm.get_attribute("data-action") or "{}")
             confirm.click()
             return action
-        page.locator(".rs-options [data-choice]").first.click()
+        choices = page.locator(".rs-options [data-choice]")
+        (choices.last if last else choices.first).click()
     pytest.fail("the flow never reached Confirm")
 
 
@@ -84,8 +87,14 @@ def move(page, done: dict[str, int]) -> None:  # type: ignore[no-untyped-def]
     if page.locator(".rs-step").count():
         assert page.locator(".rs-step-text").inner_text().strip()
         stop = page.locator(".rs-step [data-kind=done]")
-        if stop.count():
+        if stop.count() and not done["place"] and page.locator(".rs-step .rs-options [data-choice]").count():
+            sent = answer_until_confirm(page)  # one more card on the Objective just begun
+            assert sent["type"] in ("place", "place_pair")
+            done["place"] += 1
+        elif stop.count():
             stop.click()
+        elif page.locator(".rs-step [data-kind=discard]").count():
+            page.locator(".rs-step [data-kind=discard]").last.click()  # keep the Objectives (listed first)
         else:
             page.locator(".rs-step [data-action]").first.click()
         done["step"] += 1
@@ -94,21 +103,26 @@ def move(page, done: dict[str, int]) -> None:  # type: ignore[no-untyped-def]
     first = page.locator(".rs-facts").get_attribute("data-first") == "true"
     if first and not done["redraw"] and page.locator("[data-flow=redraw]").count():
         page.locator("[data-flow=redraw]").click()
-        page.locator("[data-pick='0']").click()
-        assert page.locator("[data-pick='0']").get_attribute("aria-pressed") == "true"
+        last = page.locator("[data-pick]").last  # the hand is in catalogue order: keep the Objective (first)
+        last.click()
+        assert page.locator("[data-pick]").last.get_attribute("aria-pressed") == "true"
         sent = answer_until_confirm(page)
         assert sent["type"] == "redraw" and len(sent["cards"]) == 1
         done["redraw"] += 1
         return
-    if not done["begin"] and page.locator("[data-flow=begin]").count():
-        page.locator("[data-flow=begin]").click()
+    objective = page.locator(".rs-your-hand .rs-k-objective [data-hand-card]")
+    if not done["begin"] and objective.count() and page.locator("[data-flow=begin]").count():
+        # Pick the Objective in the hand, say "begin", then its helping card (or pair), then Confirm.
+        name = objective.first.get_attribute("data-hand-card")
+        objective.first.click()
+        page.locator(".rs-flow[data-flow=card] [data-flow=begin]").click()
         sent = answer_until_confirm(page)
-        assert sent["type"] == "begin"
+        assert sent["type"] == "begin" and sent["objective"] == name
         done["begin"] += 1
         return
     if not done["give"] and page.locator("[data-flow=give]").count():
         page.locator("[data-flow=give]").click()
-        sent = answer_until_confirm(page)
+        sent = answer_until_confirm(page, last=True)  # not the Objective, listed first
         assert sent["type"] == "give" and sent["to"] == 2  # the teammate
         done["give"] += 1
         return
@@ -131,7 +145,7 @@ def test_a_2v2_game_by_clicks_to_the_result(server: ServerProcess, context) -> N
     token = page.evaluate(f"() => localStorage.getItem('tabletop:seat:{table_id}')")
     auth = {"Authorization": f"Bearer {token}"}
 
-    done: dict[str, int] = {"redraw": 0, "begin": 0, "give": 0, "end_turn": 0, "draw": 0, "step": 0, "window": 0}
+    done = dict.fromkeys(("redraw", "begin", "place", "give", "end_turn", "draw", "step", "window"), 0)
     seq = None
     missed = 0
     page.set_default_timeout(4_000)
