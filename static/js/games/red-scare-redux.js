@@ -104,10 +104,10 @@ function draw(root, st, force = false) {
           const panel = root.querySelector(".rs-act");
           const still = window.matchMedia("(prefers-reduced-motion: reduce)").matches;
           if (panel && panel.getBoundingClientRect().top < 0) panel.scrollIntoView({ block: "start", behavior: still ? "auto" : "smooth" });
-        }))) : null,
-      turnStrip(table, names),
-      decksPanel(table)),
-    h("div", { class: "rs-tables" }, teams.map((team) => teamArea(team, table, names))));
+        }))) : null),
+    h("div", { class: "rs-tables" },
+      h("div", { class: "rs-info" }, turnStrip(table, names), decksPanel(table)),
+      teams.map((team) => teamArea(team, table, names))));
   keepFocus(root, () => root.replaceChildren(tree));
   if (st.refocus && !st.busy && (document.activeElement === document.body || document.activeElement === null)) {
     const target = root.querySelector(".rs-act button:not(:disabled)") ?? root.querySelector("#rs-prompt");

@@ -7,7 +7,9 @@ import { cardHelp, kindOf, missingText, objectiveInfo, placedText, seatName, tea
 
 function cardChip(name, pick) {
   const help = cardHelp(name);
-  const inside = [h("span", { class: "rs-card-name", text: name }), help ? h("span", { class: "rs-card-help", text: help }) : null];
+  // A soft hyphen lets the one very long card name break where a reader expects it.
+  const shown = name === "Counterintelligence" ? "Counter\u00ADintelligence" : name;
+  const inside = [h("span", { class: "rs-card-name", text: shown }), help ? h("span", { class: "rs-card-help", text: help }) : null];
   if (pick?.can(name)) {
     // Your turn: a card that takes part in some legal action is a button that offers those actions.
     return h("li", { class: `rs-card rs-k-${kindOf(name)} rs-card-live`, dataset: { card: name } },
