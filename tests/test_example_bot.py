@@ -151,7 +151,10 @@ def test_the_example_plays_every_game_to_the_end(server: ServerProcess, relays: 
         assert httpx.get(run["api"], timeout=10).json()["status"] == "finished"
         audit = httpx.get(f"{run['api']}/audit", timeout=10).json()
         ours = [a for a in audit["actions"] if a["seat"] == 1]
-        assert ours and all(a["source"] == "seat" for a in ours), run["game"]
+        # The example played its seat; a one-second window may still close on it by its timer on a busy machine, but
+        # the seat was never handed to a bot.
+        sources = {a["source"] for a in ours}
+        assert "seat" in sources and "bot" not in sources, (run["game"], sources)
         assert audit["names"][1] == "Robo"
 
 
