@@ -24,7 +24,7 @@ def setup_game(players: int, options: Any, seed: int) -> RedScareState:
 
 
 def teams(state: RedScareState) -> dict[int, str]:
-    return {seat: f"team{state['team_of'][seat] + 1}" for seat in range(state["players"])}
+    return {seat: str(state["team_of"][seat] + 1) for seat in range(state["players"])}  # shown as "team 1"
 
 
 GAME: Game[RedScareState] = Game(
