@@ -150,3 +150,11 @@ def test_game_pages(sized: BrowserContext, server: ServerProcess, game: str) -> 
     expect(page.locator("#result")).to_be_visible()
     page.wait_for_timeout(500)  # the game's own result screen
     check(page, f"{game} result")
+
+    # The replay, in the middle of the game, with everything revealed and then as the host saw it.
+    last = len(httpx.get(f"{server.url}/api/tables/{table_id}/audit").json()["actions"])
+    for seat in ("all", "0"):
+        page.goto(f"{server.url}/t/{table_id}/replay#seq={last // 2}&seat={seat}")
+        expect(page.locator("#moment")).to_contain_text(f"Move {last // 2} of {last}")
+        page.wait_for_timeout(300)  # the renderer's draw
+        check(page, f"{game} replay ({seat})")
