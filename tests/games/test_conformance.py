@@ -48,6 +48,7 @@ from tests.support.registry import (
     concrete,
     play_random,
     replay_digests,
+    sizes,
 )
 
 SEEDS = int(os.environ.get("CONFORMANCE_SEEDS", "30"))  # random games per game, player count and option set
@@ -76,7 +77,7 @@ def _cases() -> list[Any]:
     for game_id, game in sorted(ALL_GAMES.items()):
         for options in [None, *EXTRA_OPTIONS.get(game_id, [])]:
             suffix = "".join(f"-{key}={value}" for key, value in sorted((options or {}).items()))
-            for players in range(game.min_players, game.max_players + 1):
+            for players in sizes(game, options):
                 cases.append(pytest.param(game, players, options, id=f"{game_id}-{players}p{suffix}"))
     return cases
 

@@ -13,7 +13,7 @@ import pytest
 from app import patches
 from app.messages import state_message
 from games.protocol import Game, State, Viewer, apply_logged
-from tests.support.registry import ALL_GAMES, EXTRA_OPTIONS, play_random
+from tests.support.registry import ALL_GAMES, EXTRA_OPTIONS, play_random, sizes
 
 SEEDS = 2
 RESAMPLED_STEPS = 12
@@ -40,7 +40,7 @@ def test_patches_rebuild_every_full_message(game: Game, options: dict[str, Any] 
                                             monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr("app.messages.clock", lambda: __import__("datetime").datetime(2026, 1, 1))
     for seed in range(SEEDS):
-        players = random.Random(seed).randint(game.min_players, game.max_players)
+        players = random.Random(seed).choice(sizes(game, options))
         states, _ = play_random(game, players, seed, random.Random(seed), options=options)
         for viewer in [None, *range(players)]:
             held = message(game, states[0], viewer)

@@ -26,7 +26,7 @@ from games.raiding_parties.data import DECK
 from games.raiding_parties.reveal import playing_card
 from games.red_scare_redux.zones import hand_names
 from games.red_scare_redux.zones import name as card_name
-from tests.support.registry import EXTRA_OPTIONS, play_random
+from tests.support.registry import EXTRA_OPTIONS, play_random, sizes
 
 SEEDS = 3  # random games per player count with the default options; one per count with each extra option set
 STRIDE = 2  # every other state of each game is checked (and always the last)
@@ -249,7 +249,7 @@ def test_reveal_shows_everything_hidden(game: Game[Any]) -> None:
     counts = sorted({game.min_players, game.min_players + 1, game.max_players})
     seen: set[str] = set()
     for options in [None, *EXTRA_OPTIONS.get(game.id, [])]:
-        for players in counts:
+        for players in sizes(game, options, counts):
             for seed in range(SEEDS if options is None else 1):
                 states, _ = play_random(game, players, seed, random.Random(seed), options=options)
                 for index, state in enumerate(states):

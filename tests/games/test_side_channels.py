@@ -25,7 +25,7 @@ from app.play import play, settle
 from app.service import TableService
 from app.settings import Settings
 from games.protocol import Game, Seat, State
-from tests.support.registry import ALL_GAMES, EXTRA_OPTIONS, play_random
+from tests.support.registry import ALL_GAMES, EXTRA_OPTIONS, play_random, sizes
 
 SEEDS = 2
 STATES_PER_GAME = 10  # secret-step states checked per game played
@@ -41,7 +41,7 @@ def _cases() -> list[Any]:
         counts = sorted({game.min_players, (game.min_players + game.max_players) // 2, game.max_players})
         for options in [None, *EXTRA_OPTIONS.get(game_id, [])]:
             suffix = "".join(f"-{k}={v}" for k, v in sorted((options or {}).items()))
-            for players in counts:
+            for players in sizes(game, options, counts):
                 cases.append(pytest.param(game, players, options, id=f"{game_id}-{players}p{suffix}"))
     return cases
 

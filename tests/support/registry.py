@@ -7,7 +7,7 @@ something to chew on before the real games land and keeps covering the protocol 
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from typing import Any
 
 import games
@@ -27,6 +27,20 @@ EXTRA_OPTIONS: dict[str, list[dict[str, Any]]] = {
     # Six players in three teams of two, and response windows closed only by their expiry.
     "red-scare-redux": [{"layout_6": "2v2v2"}, {"window_mode": "fixed"}],
 }
+
+# Options that change only games of some sizes (a six-player layout): an option set holding one is played at those
+# sizes alone, rather than repeating the default games at every other size.
+OPTION_SIZES: dict[str, dict[str, list[int]]] = {"red-scare-redux": {"layout_6": [6]}}
+
+
+def sizes(game: Game, options: Mapping[str, Any] | None, counts: Iterable[int] | None = None) -> list[int]:
+    """The player counts (of ``counts``, by default all the game takes) at which ``options`` are worth playing."""
+    allowed = set(range(game.min_players, game.max_players + 1) if counts is None else counts)
+    for key in options or {}:
+        if key in OPTION_SIZES.get(game.id, {}):
+            allowed &= set(OPTION_SIZES[game.id][key])
+    return sorted(allowed)
+
 
 STEP_CAP = 20_000  # actions; a random game longer than this is taken to be one that never ends
 
@@ -112,7 +126,7 @@ def replay_digests(seeds: int) -> dict[str, str]:
     out = {}
     for game_id, game in sorted(ALL_GAMES.items()):
         for options in [None, *EXTRA_OPTIONS.get(game_id, [])]:
-            for players in range(game.min_players, game.max_players + 1):
+            for players in sizes(game, options):
                 for seed in range(seeds):
                     states, actions = play_random(game, players, seed, random.Random(seed), options=options)
                     text = json.dumps([actions, states[-1]], sort_keys=True)
