@@ -120,3 +120,37 @@ def test_steal_bonus_takes_a_random_card() -> None:
     assert legal(state, 0) == [{"type": "steal", "victim": 1}]
     state = act(state, 0, {"type": "steal", "victim": 1})
     assert names(state, state["hands"][0]) == ["Gear 2"]
+
+
+def test_requisition_draws_three_resources_of_the_players_choice() -> None:
+    state = make(2, hands={0: ["Requisition"]}, omega=["Intel 1", "Intel 2"], delta=["Assassin"])
+    state = pass_window(act(state, 0, {"type": "black_ops", "card": "Requisition"}))
+    assert state["step"] == {"kind": "draw", "seat": 0, "owed": 3}
+    for deck in ("omega", "delta", "omega"):
+        state = act(state, 0, {"type": "draw", "deck": deck})
+    assert state["step"] is None and state["actions_left"] == 3  # the drawing was the card's, not more actions
+    assert names(state, state["hands"][0]) == ["Assassin", "Intel 1", "Intel 2"]
+
+
+def test_draw_two_bonus_draws_two() -> None:
+    # Launder the Money: Funds 6, no Agent, bonus DRAW2.
+    state = make(2, hands={0: ["Launder the Money", "Funds 3", "Funds 2", "Funds 1"]}, delta=["Weapons 1", "Weapons 2"])
+    state = act(state, 0, {"type": "begin", "objective": "Launder the Money", "card": "Funds 3"})
+    state = act(state, 0, {"type": "place", "card": "Funds 2"})
+    state = act(state, 0, {"type": "place", "card": "Funds 1"})
+    assert state["window"]["kind"] == "tip_off" and state["window"]["bonus"] == "DRAW2"
+    state = pass_window(state)
+    assert state["step"] == {"kind": "draw", "seat": 0, "owed": 2}
+    state = act(state, 0, {"type": "draw", "deck": "delta"})
+    state = act(state, 0, {"type": "draw", "deck": "delta"})
+    assert names(state, state["hands"][0]) == ["Weapons 1", "Weapons 2"]
+
+
+def test_no_bonus_opens_no_tip_off_window() -> None:
+    # Assassinate Royalty: Weapons 7, no Agent, no bonus.
+    state = make(2, hands={0: ["Assassinate Royalty", "Weapons 3", "Weapons 2", "Weapons 2"], 1: ["Tip-Off"]})
+    state = act(state, 0, {"type": "begin", "objective": "Assassinate Royalty", "card": "Weapons 3"})
+    state = act(state, 0, {"type": "place", "card": "Weapons 2"})
+    state = act(state, 0, {"type": "place", "card": "Weapons 2"})
+    assert state["completed"][0] and state["window"] is None and state["step"] is None
+    assert GAME.view(state, 1)["scores"] == [3, 0]
