@@ -53,9 +53,10 @@ from tests.support.registry import (
 
 SEEDS = int(os.environ.get("CONFORMANCE_SEEDS", "30"))  # random games per game, player count and option set
 # Long games get fewer seeds by default (a 10-player Patriots & Redcoats game runs ~430 actions, 11 viewers each; a
-# 4-player Raiding Parties game ~300 over four option sets), so the suite stays within CI's budget;
+# 4-player Raiding Parties game ~300 over four option sets, a 6-player Red Scare Redux game ~330 with 7 viewers), so
+# the suite stays within CI's budget;
 # CONFORMANCE_SEEDS sets one count for every game.
-DEFAULT_SEEDS = {"patriots-and-redcoats": 8, "raiding-parties": 6, "red-scare-redux": 4}
+DEFAULT_SEEDS = {"patriots-and-redcoats": 8, "raiding-parties": 6, "red-scare-redux": 3}
 
 
 def seeds_for(game: Game) -> int:
