@@ -64,6 +64,9 @@ class Replays:
         return kept
 
     async def _build(self, table_id: str) -> Replay:
+        row, _ = await self.service.snapshot(table_id)  # from memory: a refusal costs no database read
+        if row.status != "finished":
+            raise not_finished()
         audit = await self.service.audit(table_id)
         if audit["seed"] is None:
             raise not_finished()
