@@ -4,7 +4,7 @@
 
 Starts its own server on a temporary SQLite file, hosts each game against bots, plays the host's moves through the
 REST API (the first legal move) while Debian's Chromium shows the host's page, and saves
-``<game>-<laptop|phone>-<start|middle|result>.png``. Look at them after any change to a page.
+``<game>-<laptop|phone>-<start|middle|result|replay>.png``. Look at them after any change to a page.
 """
 
 from __future__ import annotations
@@ -87,6 +87,13 @@ def main(out: Path) -> None:
                         play(server.url, table_id, token, None)
                         page.wait_for_selector("#result:not([hidden])")
                         shoot(page, out / f"{game}-{size}-result.png")
+                        # The replay, halfway through: everything revealed on a laptop, the host's eyes on a phone.
+                        page.click("#replay-link")
+                        page.wait_for_selector("#moment:has-text('Move')")
+                        last = int(page.eval_on_selector("#timeline", "(el) => el.max"))
+                        page.goto(f"{server.url}/t/{table_id}/replay#seq={last // 2}&seat={'0' if phone else 'all'}")
+                        page.wait_for_selector(f"#moment:has-text('Move {last // 2} of')")
+                        shoot(page, out / f"{game}-{size}-replay.png")
                         context.close()
                 browser.close()
         finally:
