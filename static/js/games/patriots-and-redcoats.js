@@ -6,7 +6,7 @@
 // Player tiles: li[data-seat]. Result: #pr-result with tr[data-reveal-seat]. An open window: .pr-window[data-window-key],
 // with the auto-continue switch #pr-auto-continue (auto.js). Once the game is over, only the councils are drawn here.
 
-import { h, keepFocus, useStylesheet } from "../dom.js";
+import { h, keepFocus, refocusPanel, useStylesheet } from "../dom.js";
 import { namesFrom } from "../structure.js";
 import { runClocks } from "./clock.js";
 import { autoContinueOn, autoSent, scheduleAutoContinue } from "./patriots-and-redcoats/auto.js";
@@ -100,12 +100,7 @@ function draw(root, st, force = false) {
   } else {
     keepFocus(root, () => root.replaceChildren(tree));
   }
-  if (st.refocus && !st.busy && (document.activeElement === document.body || document.activeElement === null)) {
-    const target = root.querySelector(".pr-act button:not(:disabled)") ?? root.querySelector("#pr-prompt");
-    if (target?.tagName === "H2") target.tabIndex = -1;
-    target?.focus({ preventScroll: true });
-    st.refocus = false;
-  }
+  refocusPanel(root, st, "pr");
   runClocks(root, st, "pr");
   st.auto ??= { key: null, seenAt: 0, timer: null, sent: false };
   scheduleAutoContinue(st.auto, message, act, () => st.busy);

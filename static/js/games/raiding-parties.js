@@ -7,7 +7,7 @@
 // Builder: li.rp-cat[data-card] with [data-plus]/[data-minus], #rp-submit, [data-load]/[data-hire].
 // Result: #rp-result with tr[data-reveal-seat].
 
-import { h, keepFocus, useStylesheet } from "../dom.js";
+import { h, keepFocus, refocusPanel, useStylesheet } from "../dom.js";
 import { namesFrom } from "../structure.js";
 import { runClocks } from "./clock.js";
 import { sortLegal, targetMap, groupsFor } from "./raiding-parties/actions.js";
@@ -120,12 +120,7 @@ function draw(root, st, force = false) {
   keepFocus(root, () => root.replaceChildren(tree));
   const search = root.querySelector("#rp-search");
   if (search && document.activeElement === search) search.setSelectionRange(search.value.length, search.value.length);
-  if (st.refocus && !st.busy && (document.activeElement === document.body || document.activeElement === null)) {
-    const target = root.querySelector(".rp-act button:not(:disabled)") ?? root.querySelector("#rp-prompt");
-    if (target?.tagName === "H2") target.tabIndex = -1;
-    target?.focus({ preventScroll: true });
-    st.refocus = false;
-  }
+  refocusPanel(root, st, "rp");
   runClocks(root, st, "rp");
 }
 

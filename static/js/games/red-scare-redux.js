@@ -8,7 +8,7 @@
 // [data-choice], redraw ticks [data-pick], the flow's #rs-confirm; the table's .rs-partial[data-partial] and
 // .rs-team[data-team]. Result: #rs-result with li[data-reveal-seat] and tr[data-team].
 
-import { h, keepFocus, useStylesheet } from "../dom.js";
+import { h, keepFocus, refocusPanel, useStylesheet } from "../dom.js";
 import { namesFrom } from "../structure.js";
 import { runClocks } from "./clock.js";
 import { decksPanel, handList, teamArea, turnStrip } from "./red-scare-redux/board.js";
@@ -109,12 +109,7 @@ function draw(root, st, force = false) {
       h("div", { class: "rs-info" }, turnStrip(table, names), decksPanel(table)),
       teams.map((team) => teamArea(team, table, names))));
   keepFocus(root, () => root.replaceChildren(tree));
-  if (st.refocus && !st.busy && (document.activeElement === document.body || document.activeElement === null)) {
-    const target = root.querySelector(".rs-act button:not(:disabled)") ?? root.querySelector("#rs-prompt");
-    if (target?.tagName === "H2") target.tabIndex = -1;
-    target?.focus({ preventScroll: true });
-    st.refocus = false;
-  }
+  refocusPanel(root, st, "rs");
   runClocks(root, st, "rs");
 }
 
