@@ -9,7 +9,6 @@ The renderer's hooks: the root ``.pr`` tells its ``data-state`` (your-move, opti
 from __future__ import annotations
 
 import json
-import re
 import time
 
 import httpx
@@ -17,6 +16,8 @@ import pytest
 from playwright.sync_api import Error as PlaywrightError
 from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
+from tests.browser.helpers import host_table as shared_host
+from tests.browser.helpers import watch_errors
 from tests.conftest import ServerProcess
 
 STEP_CAP = 400  # my moves in one game: a 5-player game needs roughly 60-150
@@ -33,25 +34,9 @@ FIRST_MOVE = ".pr-act button[data-action]:not([disabled]):not([data-kind=assassi
 
 
 def host_table(page, server: ServerProcess, name: str, players: int) -> str:  # type: ignore[no-untyped-def]
-    page.goto(server.url + "/")
-    page.fill("#name", name)
-    page.select_option("#game", "patriots-and-redcoats")
-    page.fill("#opt-response_window_s", "1")  # quick windows: the test does not wait out 5 s / 20 s timers
-    page.fill("#opt-assassination_window_s", "1")
-    page.click("#create")
-    page.wait_for_url(re.compile(r"/t/[^/?#]+$"))
-    page.fill("#bot-count", str(players - 1))
-    page.click("#add-bots")
-    page.wait_for_function(f"() => document.querySelectorAll('#lobby-seats li').length === {players}")
-    page.click("#start")
-    page.wait_for_selector(".pr")
-    return page.url.rsplit("/", 1)[1]
-
-
-def watch_errors(page) -> list[str]:  # type: ignore[no-untyped-def]
-    errors: list[str] = []
-    page.on("pageerror", lambda error: errors.append(str(error)))
-    return errors
+    # Quick windows: the test does not wait out 5 s / 20 s timers.
+    return shared_host(page, server, "patriots-and-redcoats", name, players, ".pr",
+                       {"response_window_s": "1", "assassination_window_s": "1"})
 
 
 def press_first_move(page, tap: bool = False) -> dict | None:  # type: ignore[no-untyped-def,type-arg]

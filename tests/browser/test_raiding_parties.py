@@ -11,11 +11,11 @@ Result: ``#rp-result`` with ``tr[data-reveal-seat]``.
 
 from __future__ import annotations
 
-import re
-
 import httpx
 import pytest
 
+from tests.browser.helpers import host_table as shared_host
+from tests.browser.helpers import watch_errors
 from tests.conftest import ServerProcess
 
 STEP_CAP = 900  # my clicks; a 2-player game takes a few hundred actions in all
@@ -38,25 +38,8 @@ SMALL_TAPS = """() => [...document.querySelectorAll('.rp button, .rp summary')]
 
 
 def host_table(page, server: ServerProcess, name: str) -> str:  # type: ignore[no-untyped-def]
-    page.goto(server.url + "/")
-    page.fill("#name", name)
-    page.select_option("#game", "raiding-parties")
     # The bot never passes a reaction window early (ruling 1): one-second windows keep the game short.
-    page.fill("#opt-reaction_seconds", "1")
-    page.click("#create")
-    page.wait_for_url(re.compile(r"/t/[^/?#]+$"))
-    page.fill("#bot-count", "1")
-    page.click("#add-bots")
-    page.wait_for_function("() => document.querySelectorAll('#lobby-seats li').length === 2")
-    page.click("#start")
-    page.wait_for_selector(".rp[data-state=building]")
-    return page.url.rsplit("/", 1)[1]
-
-
-def watch_errors(page) -> list[str]:  # type: ignore[no-untyped-def]
-    errors: list[str] = []
-    page.on("pageerror", lambda error: errors.append(str(error)))
-    return errors
+    return shared_host(page, server, "raiding-parties", name, 2, ".rp[data-state=building]", {"reaction_seconds": "1"})
 
 
 def plus(page, name: str, times: int = 1) -> None:  # type: ignore[no-untyped-def]

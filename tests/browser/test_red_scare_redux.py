@@ -14,12 +14,13 @@ with ``tr[data-team]`` and ``li[data-reveal-seat]``.
 from __future__ import annotations
 
 import json
-import re
 
 import httpx
 import pytest
 from playwright.sync_api import Error as PlaywrightError
 
+from tests.browser.helpers import host_table as shared_host
+from tests.browser.helpers import watch_errors
 from tests.conftest import ServerProcess
 
 STEP_CAP = 700  # my moves; a 2v2 game to the end of the decks takes a few hundred
@@ -40,24 +41,8 @@ SMALL_TAPS = """() => [...document.querySelectorAll('.rs button, .rs summary')]
 
 
 def host_table(page, server: ServerProcess, name: str) -> str:  # type: ignore[no-untyped-def]
-    page.goto(server.url + "/")
-    page.fill("#name", name)
-    page.select_option("#game", "red-scare-redux")
-    page.fill("#opt-response_window_s", "1")  # bots let windows run out: one second keeps the game short
-    page.click("#create")
-    page.wait_for_url(re.compile(r"/t/[^/?#]+$"))
-    page.fill("#bot-count", "3")
-    page.click("#add-bots")
-    page.wait_for_function("() => document.querySelectorAll('#lobby-seats li').length === 4")
-    page.click("#start")
-    page.wait_for_selector(".rs")
-    return page.url.rsplit("/", 1)[1]
-
-
-def watch_errors(page) -> list[str]:  # type: ignore[no-untyped-def]
-    errors: list[str] = []
-    page.on("pageerror", lambda error: errors.append(str(error)))
-    return errors
+    # Bots let windows run out: one second keeps the game short.
+    return shared_host(page, server, "red-scare-redux", name, 4, ".rs", {"response_window_s": "1"})
 
 
 def answer_until_confirm(page, last: bool = False) -> dict:  # type: ignore[no-untyped-def,type-arg]

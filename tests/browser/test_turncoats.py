@@ -15,6 +15,8 @@ import re
 import httpx
 import pytest
 
+from tests.browser.helpers import host_table as shared_host
+from tests.browser.helpers import watch_errors
 from tests.conftest import ServerProcess
 
 STEP_CAP = 80  # my moves; a 2-player game has at most 16 non-Negotiate actions, plus the Negotiates
@@ -29,23 +31,7 @@ MY_MOVE_OR_OVER = """(seq) => {
 
 
 def host_table(page, server: ServerProcess, name: str) -> str:  # type: ignore[no-untyped-def]
-    page.goto(server.url + "/")
-    page.fill("#name", name)
-    page.select_option("#game", "turncoats")
-    page.click("#create")
-    page.wait_for_url(re.compile(r"/t/[^/?#]+$"))
-    page.fill("#bot-count", "1")
-    page.click("#add-bots")
-    page.wait_for_function("() => document.querySelectorAll('#lobby-seats li').length === 2")
-    page.click("#start")
-    page.wait_for_selector(".tc")
-    return page.url.rsplit("/", 1)[1]
-
-
-def watch_errors(page) -> list[str]:  # type: ignore[no-untyped-def]
-    errors: list[str] = []
-    page.on("pageerror", lambda error: errors.append(str(error)))
-    return errors
+    return shared_host(page, server, "turncoats", name, 2, ".tc")
 
 
 def recruit_by_clicks(page, tap: bool = False) -> None:  # type: ignore[no-untyped-def]
