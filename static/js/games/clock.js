@@ -27,3 +27,11 @@ export function runClocks(root, st, prefix) {
   step();
   if (!st.ticker && root.querySelector(selector)) st.ticker = setInterval(step, 250);
 }
+
+// The server's clock minus this device's (st.skew), from the "now" each message carries, so a countdown is right on
+// a device whose clock is wrong. Kept on the renderer's per-root state.
+export function trackSkew(st, message) {
+  if (!message.now || message.now === st.lastNow || Number.isNaN(Date.parse(message.now))) return;
+  st.lastNow = message.now;
+  st.skew = Date.parse(message.now) - Date.now();
+}

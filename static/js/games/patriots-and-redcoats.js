@@ -8,7 +8,7 @@
 
 import { h, keepFocus, refocusPanel, useStylesheet } from "../dom.js";
 import { namesFrom } from "../structure.js";
-import { runClocks } from "./clock.js";
+import { runClocks, trackSkew } from "./clock.js";
 import { autoContinueOn, autoSent, scheduleAutoContinue } from "./patriots-and-redcoats/auto.js";
 import { ring } from "./patriots-and-redcoats/board.js";
 import { actionPanel } from "./patriots-and-redcoats/controls.js";
@@ -41,10 +41,7 @@ export function render(root, message, send) {
   memo.set(root, st);
   st.message = message;
   st.send = send;
-  if (message.now && message.now !== st.lastNow && !Number.isNaN(Date.parse(message.now))) {
-    st.lastNow = message.now;
-    st.skew = Date.parse(message.now) - Date.now();
-  }
+  trackSkew(st, message);
   const legalKey = JSON.stringify([message.view?.step, message.view?.window?.key, message.legal]);
   if (legalKey !== st.legalKey) {
     st.legalKey = legalKey;

@@ -9,7 +9,7 @@
 
 import { h, keepFocus, refocusPanel, useStylesheet } from "../dom.js";
 import { namesFrom } from "../structure.js";
-import { runClocks } from "./clock.js";
+import { runClocks, trackSkew } from "./clock.js";
 import { sortLegal, targetMap, groupsFor } from "./raiding-parties/actions.js";
 import { table } from "./raiding-parties/board.js";
 import { builder } from "./raiding-parties/builder.js";
@@ -46,10 +46,7 @@ export function render(root, message, send) {
   memo.set(root, st);
   st.message = message;
   st.send = send;
-  if (message.now && message.now !== st.lastNow && !Number.isNaN(Date.parse(message.now))) {
-    st.lastNow = message.now;
-    st.skew = Date.parse(message.now) - Date.now();
-  }
+  trackSkew(st, message);
   const viewKey = JSON.stringify([message.status, message.view, message.legal, message.deadline]);
   if (viewKey !== st.viewKey) {
     st.viewKey = viewKey;

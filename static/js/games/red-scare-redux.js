@@ -10,7 +10,7 @@
 
 import { h, keepFocus, refocusPanel, useStylesheet } from "../dom.js";
 import { namesFrom } from "../structure.js";
-import { runClocks } from "./clock.js";
+import { runClocks, trackSkew } from "./clock.js";
 import { decksPanel, handList, teamArea, turnStrip } from "./red-scare-redux/board.js";
 import { actionPanel, involves } from "./red-scare-redux/controls.js";
 import { resultView } from "./red-scare-redux/result.js";
@@ -38,10 +38,7 @@ export function render(root, message, send) {
   memo.set(root, st);
   st.message = message;
   st.send = send;
-  if (message.now && message.now !== st.lastNow && !Number.isNaN(Date.parse(message.now))) {
-    st.lastNow = message.now;
-    st.skew = Date.parse(message.now) - Date.now();
-  }
+  trackSkew(st, message);
   const view = message.view ?? {};
   // A half-built action survives a new message only while the same turn, step and window go on.
   const spotKey = JSON.stringify([view.turn_index, view.turn, view.step?.kind, view.step?.seat, view.step?.partial, view.window?.key ?? null]);
