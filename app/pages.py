@@ -15,7 +15,7 @@ from app.api import game_public
 from app.db import ROOT
 from app.errors import ApiError, http_error_handler
 from app.names import NAME_MAX
-from app.replay import not_finished
+from app.replay import finished_table
 from app.service import TableService
 
 router = APIRouter()
@@ -103,10 +103,8 @@ async def replay_page(request: Request, table_id: str) -> HTMLResponse:
     """The step-through replay; like its data, it does not exist before the end, whoever asks."""
     service = _service(request)
     try:
-        row, seats = await service.snapshot(table_id)
+        row, seats = await finished_table(service, table_id)
         game = service.game(row.game)
-        if row.status != "finished" or row.state is None:
-            raise not_finished()
     except ApiError as exc:
         return _error_page(request, exc)
     return _page(request, "replay.html", table_id=table_id, game=game_public(game),

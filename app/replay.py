@@ -15,6 +15,7 @@ from typing import Any, Literal
 from app import fairness
 from app.errors import ApiError
 from app.messages import log_line, state_message, table_facts
+from app.models import SeatRow, TableRow
 from app.service import TableService
 from games.protocol import Game, State, Viewer, visible_entries
 
@@ -25,6 +26,14 @@ Viewpoint = int | Literal["all"]
 
 def not_finished() -> ApiError:
     return ApiError(409, "not_finished", "The replay opens when the game has finished.")
+
+
+async def finished_table(service: TableService, table_id: str) -> tuple[TableRow, list[SeatRow]]:
+    """The table, if its game has finished; else "not finished", decided from memory (no database read)."""
+    row, seats = await service.snapshot(table_id)
+    if row.status != "finished" or row.state is None:
+        raise not_finished()
+    return row, seats
 
 
 @dataclass(frozen=True)
@@ -64,9 +73,7 @@ class Replays:
         return kept
 
     async def _build(self, table_id: str) -> Replay:
-        row, _ = await self.service.snapshot(table_id)  # from memory: a refusal costs no database read
-        if row.status != "finished":
-            raise not_finished()
+        await finished_table(self.service, table_id)
         audit = await self.service.audit(table_id)
         if audit["seed"] is None:
             raise not_finished()
