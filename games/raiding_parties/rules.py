@@ -142,11 +142,14 @@ def advance(state: RaidingState) -> None:
         current = state["turn"]
         if state["phase"] != "play" or current is None:
             return
-        if state["out"][current["seat"]]:
-            turn.finish_turn(state)  # K5(a): a player who goes out ends their turn; every prompt of theirs lapses
-            continue
+        # K5(a), ruling 19: a player who goes out loses their own prompts and frames (their attacks stay only to
+        # be dropped by run_attack, their attacker being dead); another living player's attack or effect under way
+        # resolves in full, and only then does the turn of a current player who went out end.
         state["stack"] = [f for f in state["stack"] if f["kind"] == "attack" or not state["out"][f["seat"]]]
         if not state["stack"]:
+            if state["out"][current["seat"]]:
+                turn.finish_turn(state)
+                continue
             return
         frame = state["stack"][-1]
         if not HANDLERS[frame["kind"]].run(state, frame):
@@ -286,4 +289,5 @@ def check_invariants(state: RaidingState) -> None:
             assert 0 < n <= state["holds"][seat].count(name), "known hold cards are in the hold"
     if state["phase"] == "play":
         current = state["turn"]
-        assert current is not None and not state["out"][current["seat"]]
+        # Ruling 19: a current player who went out keeps the turn only while others' frames resolve.
+        assert current is not None and (not state["out"][current["seat"]] or bool(state["stack"]))
