@@ -174,7 +174,8 @@ CARDS: list[Card] = [
          "Played: you may play another Brethren from your hold, which may do the same.", 0.62,
          traits=["Brethren"], played="brethren"),
     card(RANGER, "crew", 2, 1, [pistol("D C", "A"), melee("Dagger", "S", "A")],
-         "Once a turn you may play a Ranger besides your regular card.", 0.54, bonus_play=True),
+         "Once a turn, after your regular card, you may also play a Ranger (one played first is your "
+         "regular card).", 0.54, bonus_play=True),
     card("Pirate Chief", "crew", 2, 2, [pistol("S", "A"), melee("Cutlass", "D", "A K")],
          "Use: make a Pirate.", 0.37, traits=["Pirate"], use=use("H", "A", "make_pirate")),
     card(CANNONEER, "crew", 3, 1, [cannon("C", "A K"), melee("Dagger", "D", "A")],

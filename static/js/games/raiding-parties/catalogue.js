@@ -326,7 +326,7 @@ export const CATALOGUE = [
   "played": null,
   "bonus_play": true,
   "aura": null,
-  "text": "Once a turn you may play a Ranger besides your regular card.",
+  "text": "Once a turn, after your regular card, you may also play a Ranger (one played first is your regular card).",
   "expected": 0.54,
   "expected_cannon": false
  },
