@@ -216,9 +216,11 @@ async def reclaim_seat(table_id: str, who: SeatDep, service: ServiceDep) -> dict
 
 
 @router.post("/tables/{table_id}/again")
-async def play_again(table_id: str, who: SeatDep, service: ServiceDep, base: BaseDep) -> dict[str, Any]:
-    new_id, new_seat, token = await service.again(table_id, who)
-    return {"table_id": new_id, "seat": new_seat, "token": token, "seat_url": seat_url(base, new_id, token)}
+async def play_again(table_id: str, who: SeatDep, token: TokenDep, service: ServiceDep,
+                     base: BaseDep) -> dict[str, Any]:
+    assert token is not None  # ``who`` was found by it
+    new_id, new_seat, new_token = await service.again(table_id, who, token)
+    return {"table_id": new_id, "seat": new_seat, "token": new_token, "seat_url": seat_url(base, new_id, new_token)}
 
 
 @router.post("/tables/{table_id}/spectator-chat")

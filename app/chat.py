@@ -14,8 +14,8 @@ from sqlalchemy import select
 from app.errors import ApiError
 from app.limits import RateLimiter
 from app.messages import public_teams
-from app.models import ChatRow, TableRow
-from app.names import NAME_MAX, check_person_name, clean_text
+from app.models import ChatRow, SeatRow, TableRow
+from app.names import NAME_MAX, check_person_name, clean_text, skeleton
 from app.seats import Holder, seat_of
 from app.shield import runs_to_end
 from app.timing import now
@@ -26,6 +26,18 @@ if TYPE_CHECKING:
 
 SPECTATOR = "Spectator"  # the name of a spectator who has not chosen one
 SPECTATOR_CHAT_SHARE = 4  # all of a table's spectators together may chat as much as this many people
+
+
+def spectator_name(name: Any, seats: list[SeatRow]) -> str:
+    """A spectator's chosen name, held to the rules of a seat's (one alphabet, no "Bot…") and never the name of
+    anyone seated here, nor one that looks like it (the same folding that numbers a second "Ada" at a table)."""
+    if name in (None, ""):
+        return SPECTATOR
+    chosen = check_person_name(clean_text(name, NAME_MAX, "name"))
+    if skeleton(chosen) in {skeleton(s.name) for s in seats}:
+        raise ApiError(422, "bad_name", f"A player here is called {chosen!r} (or something that looks like it); "
+                                        "please choose another name to chat as a spectator.")
+    return chosen
 
 
 class Chat:
@@ -70,8 +82,8 @@ class Chat:
         spectators also share a budget of a few people's worth, so reconnecting does not get round the limit.
         ``name`` is a spectator's chosen name (a seat always speaks under its own)."""
         text = clean_text(text, self.settings.chat_max_len, "message")
-        spectator_name = SPECTATOR if name in (None, "") or holder is not None else \
-            check_person_name(clean_text(name, NAME_MAX, "name"))
+        if holder is None:  # refused before it costs the sender any of their rate; checked again as it is written
+            spectator_name(name, (await self.service.snapshot(table_id))[1])
         count, per = self.settings.chat_rate
         if not self._senders.allow(sender or f"{table_id}:{holder}"):
             raise ApiError(429, "chat_rate", f"Slow down: at most {count} messages every {per:g} seconds.")
@@ -82,7 +94,7 @@ class Chat:
             row, seats = await self.service.load(session, table_id)
             viewer = seat_of(seats, holder)
             channel = self.channel(row, viewer, wanted)
-            name = seats[viewer].name if viewer is not None else spectator_name
+            name = seats[viewer].name if viewer is not None else spectator_name(name, seats)
             chat = ChatRow(table_id=table_id, channel=channel, seat=viewer, name=name, text=text, created_at=now())
             session.add(chat)
             await session.commit()

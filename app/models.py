@@ -61,6 +61,9 @@ class SeatRow(Base):
     token_hash: Mapped[str | None] = mapped_column(String(64), nullable=True, index=True)
     away: Mapped[bool] = mapped_column(Boolean, default=False)
     connections: Mapped[int] = mapped_column(Integer, default=0)
+    # At a rematch table: the seat row of the finished table this seat was copied from. "Play again" finds its
+    # person's seat by this link, never by number (the lobby renumbers seats when someone leaves).
+    rematch_of: Mapped[int | None] = mapped_column(Integer, nullable=True)
 
 
 class ActionRow(Base):

@@ -6,7 +6,9 @@ must never move to another person's seat.
 
 from __future__ import annotations
 
+import base64
 import hashlib
+import hmac
 import secrets
 from dataclasses import dataclass
 from typing import Any
@@ -23,6 +25,14 @@ def _bytes(text: str) -> bytes:
 
 def hash_token(token: str) -> str:
     return hashlib.sha256(_bytes(token)).hexdigest()
+
+
+def rematch_token(token: str, table_id: str) -> str:
+    """The token of a person's seat at the rematch table ``table_id``, derived from their token at the finished table
+    (which only they hold): asking again gives the same credential, so a page or device that asked first keeps
+    working, and the server still stores nothing but hashes. The same shape as a fresh token (32 characters)."""
+    digest = hmac.new(_bytes(token), _bytes(f"rematch:{table_id}"), hashlib.sha256).digest()
+    return base64.urlsafe_b64encode(digest[:24]).decode("ascii")
 
 
 def same_secret(given: Any, real: str) -> bool:

@@ -22,7 +22,7 @@ from datetime import datetime, timedelta
 from typing import Any
 
 from pydantic import ValidationError
-from sqlalchemy import and_, delete, or_, select, update
+from sqlalchemy import and_, delete, or_, select
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
 from sqlalchemy.orm import defer
@@ -39,7 +39,7 @@ from app.models import ActionRow, ChatRow, SeatRow, TableRow
 from app.names import NAME_MAX, check_person_name, clean_text, unique_name
 from app.play import copy_row, copy_seat, due_snapshot, play, rebuild, settle
 from app.presence import Presence
-from app.seats import Actor, Holder, Viewing, hash_token, same_secret, seat_row
+from app.seats import Actor, Holder, Viewing, hash_token, rematch_token, same_secret, seat_row
 from app.settings import Settings
 from app.shield import runs_to_end
 from app.timing import aware, now
@@ -476,12 +476,15 @@ class TableService:
         await self._mutate(table_id, change)
 
     @runs_to_end
-    async def again(self, table_id: str, who: Holder) -> tuple[str, int, str]:
-        """Play again: the first asker opens a new lobby with the same people; everyone gets a fresh token there.
-        Two asking at once (even on two workers) meet at one new table: the loser of the race looks again."""
-        token = secrets.token_urlsafe(24)
+    async def again(self, table_id: str, who: Holder, token: str) -> tuple[str, int, str]:
+        """Play again: the first asker opens a new lobby with the same people. Each asker gets a token for the seat
+        copied from their own (``SeatRow.rematch_of``), whatever number the lobby has given it since; asking twice
+        gives the same token (``rematch_token``: derived from ``token``, their credential here), so nothing that
+        already holds it stops working. Someone whose rematch seat is gone (left, removed) is refused. Two asking
+        at once (even on two workers) meet at one new table: the loser of the race looks again."""
 
-        async def change(session: AsyncSession, row: TableRow, seats: list[SeatRow]) -> tuple[str, int, int | None]:
+        async def change(session: AsyncSession, row: TableRow,
+                         seats: list[SeatRow]) -> tuple[str, int, str, int | None]:
             asker = seat_row(seats, who)
             if row.status != "finished" or row.state is None:
                 raise ApiError(409, "not_finished", "A rematch can be opened once the game has finished.")
@@ -491,22 +494,27 @@ class TableService:
                 session.add(new_row)
                 await session.flush()
                 for s in seats:
-                    session.add(SeatRow(table_id=new_row.id, seat=s.seat, name=s.name, bot=s.bot,
-                                        token_hash=None, away=False, connections=0))
+                    session.add(SeatRow(table_id=new_row.id, seat=s.seat, name=s.name, bot=s.bot, token_hash=None,
+                                        away=False, connections=0, rematch_of=s.id))
                 row.next_table_id = new_id = new_row.id
                 # Everyone at the old table hears who opened it, in the chat as well as on the result screen.
                 notice = ChatRow(table_id=row.id, channel="table", seat=asker.seat, name=asker.name,
                                  text="started a rematch.", kind="rematch", created_at=now())
                 session.add(notice)
                 await session.flush()
-            await session.execute(update(SeatRow).where(SeatRow.table_id == new_id, SeatRow.seat == asker.seat)
-                                  .values(token_hash=hash_token(token)))
-            return new_id, asker.seat, None if notice is None else notice.id
+            mine = await session.scalar(
+                select(SeatRow).where(SeatRow.table_id == new_id, SeatRow.rematch_of == asker.id))
+            if mine is None:
+                raise ApiError(403, "rematch_seat_gone", "You no longer have a seat at the rematch: you left it or "
+                                                         "its host removed you. Ask the players for its invite link.")
+            new_token = rematch_token(token, new_id)
+            mine.token_hash = hash_token(new_token)
+            return new_id, mine.seat, new_token, None if notice is None else notice.id
 
-        new_id, seat, notice_id = await self._mutate(table_id, change)
+        new_id, seat, new_token, notice_id = await self._mutate(table_id, change)
         if notice_id is not None:
             await self.hub.publish(table_id, {"kind": "chat", "id": notice_id})
-        return new_id, seat, token
+        return new_id, seat, new_token
 
     def _rematch(self, old: TableRow) -> TableRow:
         seed = fairness.new_seed()

@@ -51,7 +51,8 @@ def test_the_whole_log_holds_no_secret(tmp_path: Path) -> None:
             a.send(json.dumps({"type": "chat", "text": f"my token is {alice}"}))  # people paste anything
             _play_to_the_end(remote, table, [alice, bob])
             receive_until(watch, lambda m: m["type"] == "state" and m["status"] == "finished", timeout=10)
-        remote.post(f"{table.path}/again", bob)
+        rematch = remote.post(f"{table.path}/again", bob).json()
+        secrets += [rematch["token"], remote.post(f"{table.path}/again", bob).json()["token"]]
 
         # A Turncoats table against bots, to its end.
         tc = remote.table("Cara", game="turncoats")

@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+import json
+
 import pytest
 
-from tests.security.remote import Remote, opening
+from tests.security.remote import Remote, opening, receive_until
 
 
 @pytest.mark.parametrize(("taken", "newcomer", "given"), [
@@ -44,6 +46,43 @@ def test_ordinary_names_still_welcome(remote: Remote) -> None:
     other = remote.table("O'Brien")
     other.join("Ана-Мария")
     assert [s["name"] for s in other.public()["seats"]] == ["O'Brien", "Ана-Мария"]
+
+
+@pytest.mark.parametrize("name", [
+    "Bob",
+    "bOB",
+    "\u0412\u041e\u0412",  # all Cyrillic "ВОВ", which reads "BOB"
+    "B0b",
+    "Alice",  # the host
+    "Bot Ada",
+])
+def test_a_spectator_cannot_chat_under_a_player_s_name(remote: Remote, name: str) -> None:
+    table = remote.table("Alice")
+    table.join("Bob")
+    said = remote.request("POST", f"{table.path}/chat", params={"spectate": table.spectate},
+                          json={"text": "I fold", "name": name})
+    assert said.status_code == 422 and said.json()["error"]["code"] == "bad_name", said.text
+    with remote.socket(table.table_id, spectate=table.spectate) as ws:
+        opening(ws)
+        ws.send(json.dumps({"type": "chat", "text": "I fold", "name": name, "id": 1}))
+        refused = receive_until(ws, lambda m: m["type"] in ("error", "chat"))
+        assert (refused["type"], refused["code"]) == ("error", "bad_name"), refused
+    assert remote.get(f"{table.path}/chat", spectate=table.spectate).json() == []
+
+
+def test_a_spectator_may_still_choose_a_name_of_their_own(remote: Remote) -> None:
+    table = remote.table("Alice")
+    table.join("Bob")
+    said = remote.request("POST", f"{table.path}/chat", params={"spectate": table.spectate},
+                          json={"text": "go Bob", "name": "Bobby"})
+    assert said.status_code == 201, said.text
+    with remote.socket(table.table_id, spectate=table.spectate) as ws:
+        opening(ws)
+        ws.send(json.dumps({"type": "chat", "text": "hello", "name": "Watcher"}))
+        heard = receive_until(ws, lambda m: m["type"] in ("error", "chat"))
+        assert (heard["type"], heard["name"], heard["seat"]) == ("chat", "Watcher", None), heard
+    lines = remote.get(f"{table.path}/chat", spectate=table.spectate).json()
+    assert [(c["name"], c["text"]) for c in lines] == [("Bobby", "go Bob"), ("Watcher", "hello")]
 
 
 def test_an_empty_bot_kind_is_refused(remote: Remote) -> None:
