@@ -11,6 +11,8 @@ from collections.abc import Iterator
 import httpx
 import pytest
 
+from app.settings import Settings
+from app.transport import Limits
 from tests.conftest import ServerProcess, server_env
 from tests.security.remote import Remote, opening
 
@@ -162,3 +164,10 @@ def test_connections_per_address_are_capped(edge: ServerProcess) -> None:
         except httpx.TransportError:
             assert time.monotonic() < deadline, "the address stayed refused after its connections closed"
             time.sleep(0.05)
+
+
+def test_who_the_cap_spares() -> None:
+    spared = Limits.of(Settings(rate_exempt=["127.0.0.1", "::1"], forwarded_allow_ips=["10.0.0.0/8"]))
+    assert not spared.capped("127.0.0.1") and not spared.capped("::1") and not spared.capped("10.2.3.4")
+    assert spared.capped("127.0.0.2") and spared.capped("192.0.2.1") and spared.capped("2001:db8::1")
+    assert not Limits.of(Settings(forwarded_allow_ips=["*"])).capped("192.0.2.1")
