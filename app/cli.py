@@ -47,14 +47,18 @@ def run_server(host: str, port: int, workers: int) -> int:
     from app.db import migrate
     from app.logs import log_config
     from app.settings import Settings
+    from app.transport import CountedWebSocketProtocol, GuardedHttpProtocol
 
     settings = Settings.from_env()
     if settings.migrate_at_start:
         asyncio.run(migrate(settings.database_url))
     os.environ["MIGRATE_AT_START"] = "0"  # inherited by the workers
     level = os.environ.get("LOG_LEVEL", "info").lower()
+    # X-Forwarded-For only from the proxies the operator names (uvicorn's own default believes any local client).
     uvicorn.run("app.main:create_app", factory=True, host=host, port=port, workers=workers, log_level=level,
-                log_config=log_config(level), ws_max_size=settings.max_frame_bytes)
+                log_config=log_config(level), ws_max_size=settings.max_frame_bytes,
+                http=GuardedHttpProtocol, ws=CountedWebSocketProtocol,  # request deadline, connections per address
+                proxy_headers=bool(settings.forwarded_allow_ips), forwarded_allow_ips=settings.forwarded_allow_ips)
     return 0
 
 

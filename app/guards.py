@@ -99,7 +99,7 @@ class Guard:
         try:
             receive = await self._checked_body(scope, headers, receive)
         except ApiError as error:
-            await _respond(send_with_headers, error)
+            await _respond(send, error)
             return
         await self.app(scope, receive, send_with_headers)
 
@@ -150,7 +150,9 @@ class Guard:
 
 
 async def _respond(send: Send, error: ApiError) -> None:
+    """The guard's own refusals, which no route answers: they carry the security headers like every other answer."""
     body = json.dumps(error.body()).encode()
-    await send({"type": "http.response.start", "status": error.status,
-                "headers": [(b"content-type", b"application/json"), (b"content-length", str(len(body)).encode())]})
+    headers = [(b"content-type", b"application/json"), (b"content-length", str(len(body)).encode()),
+               *SECURITY_HEADERS]
+    await send({"type": "http.response.start", "status": error.status, "headers": headers})
     await send({"type": "http.response.body", "body": body})

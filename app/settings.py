@@ -67,8 +67,14 @@ class Settings:
     join_rate: tuple[int, float] = (40, 60.0)
     connect_rate: tuple[int, float] = (120, 60.0)
     # Addresses no rate applies to: the machine itself (a benchmark, a health check). A proxy in front must send
-    # X-Forwarded-For (uvicorn trusts it from 127.0.0.1), or every visitor would count as the proxy's address.
+    # X-Forwarded-For and be named in forwarded_allow_ips, or every visitor would count as the proxy's address.
     rate_exempt: list[str] = field(default_factory=lambda: ["127.0.0.1", "::1"])
+    # Proxies whose X-Forwarded-For (and -Proto) is believed: addresses or networks, "*" for any. Empty: nobody's,
+    # so no client can name its own address (and, say, claim a rate-exempt one).
+    forwarded_allow_ips: list[str] = field(default_factory=list)
+    request_timeout: float = 10.0  # seconds for a request's headers and body (or a websocket upgrade) to arrive
+    # Open connections from one address, per worker; the rate-exempt addresses and named proxies have no cap.
+    max_connections_per_address: int = 100
     max_connections_per_seat: int = 8  # tabs and devices open on one seat, per worker
     max_connections_per_table: int = 200  # seats and spectators together, per worker
     # Tables expire: a lobby nobody has touched, a finished game, and a game left unplayed, after these many hours.
@@ -96,6 +102,9 @@ class Settings:
             join_rate=_rate("JOIN_RATE", cls.join_rate),
             connect_rate=_rate("CONNECT_RATE", cls.connect_rate),
             rate_exempt=_list("RATE_EXEMPT") if "RATE_EXEMPT" in os.environ else ["127.0.0.1", "::1"],
+            forwarded_allow_ips=_list("FORWARDED_ALLOW_IPS"),
+            request_timeout=_float("REQUEST_TIMEOUT", cls.request_timeout),
+            max_connections_per_address=_int("MAX_CONNECTIONS_PER_ADDRESS", cls.max_connections_per_address),
             max_connections_per_seat=_int("MAX_CONNECTIONS_PER_SEAT", cls.max_connections_per_seat),
             max_connections_per_table=_int("MAX_CONNECTIONS_PER_TABLE", cls.max_connections_per_table),
             lobby_ttl_hours=_float("LOBBY_TTL_HOURS", cls.lobby_ttl_hours),
@@ -120,3 +129,5 @@ class Settings:
             raise ValueError("BOT_DELAY and HANDOVER_GRACE must be >= 0")
         if self.snapshot_every < 1:
             raise ValueError("SNAPSHOT_EVERY must be at least 1")
+        if self.request_timeout <= 0 or self.max_connections_per_address < 1:
+            raise ValueError("REQUEST_TIMEOUT must be > 0 and MAX_CONNECTIONS_PER_ADDRESS at least 1")

@@ -244,6 +244,8 @@ def test_limits_match_the_code(doc: str) -> None:
         "messages waiting for a slow client": live.QUEUE_LIMIT,
         "log in a state message": messages.LOG_TAIL,
         "`auth` message": int(stream.AUTH_WAIT_S),
+        "request arriving": int(settings.request_timeout),
+        "open connections": settings.max_connections_per_address,
     }
     rows = {line.split("|")[1].strip(): line for line in section(doc, "Limits").splitlines() if line.startswith("| ")}
     for what, value in numbers.items():

@@ -11,17 +11,36 @@ from websockets.exceptions import InvalidStatus
 from tests.conftest import ServerProcess, server_env
 from tests.security.remote import Remote, opening
 
-PAGES = ["/", "/games/turncoats/rules", "/api/games", "/static/js/client.js", "/no-such-page"]
+PAGES = ["/", "/games/turncoats/rules", "/api/games", "/static/js/client.js", "/no-such-page", "/api/no-such",
+         "/static/no-such.js"]
 
 
-@pytest.mark.parametrize("path", PAGES)
-def test_every_response_carries_the_security_headers(remote: Remote, path: str) -> None:
-    response = remote.get(path)
+def assert_security_headers(response: httpx.Response) -> None:
+    assert len(response.headers.get_list("content-security-policy")) == 1  # once: two policies would both apply
     csp = response.headers["content-security-policy"]
     assert "script-src 'self'" in csp and "'unsafe-inline'" not in csp and "frame-ancestors 'none'" in csp
     assert response.headers["x-frame-options"] == "DENY"
     assert response.headers["x-content-type-options"] == "nosniff"
     assert response.headers["referrer-policy"] == "no-referrer"
+
+
+@pytest.mark.parametrize("path", PAGES)
+def test_every_response_carries_the_security_headers(remote: Remote, path: str) -> None:
+    assert_security_headers(remote.get(path))
+
+
+def test_early_refusals_carry_the_security_headers_too(remote: Remote) -> None:
+    """The guard answers some requests before any route runs: those answers are pages a browser shows as well."""
+    refusals = {
+        "unknown_host": remote.request("GET", "/", headers={"Host": "evil.example"}),
+        "too_large": remote.request("POST", "/api/tables", content=b"x" * 70_000,
+                                    headers={"Content-Type": "application/json"}),
+        "bad_request": remote.request("POST", "/api/tables", content=b"[" * 100 + b"]" * 100,
+                                      headers={"Content-Type": "application/json"}),
+    }
+    for code, response in refusals.items():
+        assert response.json()["error"]["code"] == code, response.text
+        assert_security_headers(response)
 
 
 def test_table_pages_have_no_inline_script(remote: Remote) -> None:

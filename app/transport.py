@@ -1,0 +1,145 @@
+"""The connection layer under the app: uvicorn's protocols plus a deadline for each request and a cap on the
+connections one address holds open.
+
+uvicorn closes a connection that idles between requests, but waits forever for a request that never finishes
+arriving, so one address could hold hundreds of half-sent requests open (slow loris). Here a request must arrive
+whole, headers and body (a websocket upgrade is its headers), within ``REQUEST_TIMEOUT`` seconds of the connection
+opening or the previous answer ending; and an address with ``MAX_CONNECTIONS_PER_ADDRESS`` connections open has its
+next one closed at once. The cap spares the rate-exempt addresses (the machine itself: a benchmark opens a thousand
+websockets) and the named proxies (all their visitors share the proxy's address). Counts are per worker process.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import functools
+import ipaddress
+from collections import Counter
+from dataclasses import dataclass
+
+from uvicorn.protocols.http.httptools_impl import HttpToolsProtocol
+from uvicorn.protocols.websockets.websockets_sansio_impl import WebSocketsSansIOProtocol
+
+from app.settings import Settings
+
+Network = ipaddress.IPv4Network | ipaddress.IPv6Network
+
+
+@dataclass(frozen=True)
+class Limits:
+    request_timeout: float
+    per_address: int
+    uncapped: tuple[Network, ...]  # addresses and networks with no cap
+    uncapped_names: frozenset[str]  # entries that are no address: "*", or a unix socket's name
+
+    @classmethod
+    def of(cls, settings: Settings) -> Limits:
+        networks: list[Network] = []
+        names: set[str] = set()
+        for entry in [*settings.rate_exempt, *settings.forwarded_allow_ips]:
+            try:
+                networks.append(ipaddress.ip_network(entry, strict=False))
+            except ValueError:
+                names.add(entry)
+        return cls(settings.request_timeout, settings.max_connections_per_address, tuple(networks), frozenset(names))
+
+    def capped(self, address: str) -> bool:
+        if "*" in self.uncapped_names or address in self.uncapped_names:
+            return False
+        try:
+            ip = ipaddress.ip_address(address)
+        except ValueError:
+            return True
+        return not any(ip in network for network in self.uncapped)
+
+
+@functools.cache
+def limits() -> Limits:
+    """Read once per worker from the environment, as the app reads its settings: uvicorn builds the protocols and
+    hands them nothing of ours."""
+    return Limits.of(Settings.from_env())
+
+
+OPEN: Counter[str] = Counter()  # open connections per client address, in this worker
+
+
+def _release(address: str | None) -> None:
+    if address is not None:
+        OPEN[address] -= 1
+        if OPEN[address] <= 0:
+            del OPEN[address]
+
+
+class GuardedHttpProtocol(HttpToolsProtocol):
+    """uvicorn's HTTP/1.1 protocol (httptools) with the request deadline and the per-address cap."""
+
+    counted: str | None = None  # the address this connection counts under, until it ends or becomes a websocket
+    deadline: asyncio.TimerHandle | None = None
+
+    def connection_made(self, transport: asyncio.Transport) -> None:  # type: ignore[override]
+        super().connection_made(transport)
+        address = self.client[0] if self.client else ""
+        if limits().capped(address):
+            if OPEN[address] >= limits().per_address:
+                transport.close()  # over the cap: not a byte read, not a byte answered
+                return
+            OPEN[address] += 1
+            self.counted = address
+        self._start_deadline()
+
+    def connection_lost(self, exc: Exception | None) -> None:
+        self._stop_deadline()
+        _release(self.counted)
+        self.counted = None
+        super().connection_lost(exc)
+
+    def on_message_begin(self) -> None:
+        super().on_message_begin()
+        self._start_deadline()
+
+    def on_message_complete(self) -> None:
+        self._stop_deadline()  # the whole request is in; answering it has no deadline here
+        super().on_message_complete()
+
+    def on_response_complete(self) -> None:
+        super().on_response_complete()
+        # The next request must arrive in time too. (A pipelined request received before this answer ended is then
+        # answered under the deadline as well; browsers do not pipeline.)
+        if not self.transport.is_closing():
+            self._start_deadline()
+
+    def handle_websocket_upgrade(self) -> None:
+        self._stop_deadline()  # the upgrade request is in; the handshake is the app's
+        super().handle_websocket_upgrade()
+        successor = self.transport.get_protocol()
+        if isinstance(successor, CountedWebSocketProtocol):
+            successor.counted = self.counted  # it releases the count when the websocket ends
+        else:
+            _release(self.counted)
+        self.counted = None
+
+    def _start_deadline(self) -> None:
+        if self.deadline is None:
+            self.deadline = self.loop.call_later(limits().request_timeout, self._expired)
+
+    def _stop_deadline(self) -> None:
+        if self.deadline is not None:
+            self.deadline.cancel()
+            self.deadline = None
+
+    def _expired(self) -> None:
+        self.deadline = None
+        self.transport.close()
+
+
+class CountedWebSocketProtocol(WebSocketsSansIOProtocol):
+    """uvicorn's websocket protocol, which takes over an upgraded connection's count and releases it at the end."""
+
+    counted: str | None = None
+
+    def connection_lost(self, exc: Exception | None) -> None:
+        try:
+            super().connection_lost(exc)
+        finally:
+            _release(self.counted)
+            self.counted = None
