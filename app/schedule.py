@@ -48,6 +48,11 @@ class Schedule:
     def __len__(self) -> int:
         return len(self._when)
 
+    @property
+    def visits(self) -> int:
+        """Looks at tables under way now."""
+        return len(self._visits)
+
     def start(self) -> None:
         self._task = asyncio.create_task(self._run())
 

@@ -386,12 +386,13 @@ class TableService:
             for attempt in range(RETRIES):
                 # The table as last committed, from memory; after a lost race, from the database.
                 held, held_seats = await self.snapshot(table_id, fresh=attempt > 0)
+                if strict and expect_seq != held.seq:
+                    # Before the status: a bot or deadline whose table moved on (perhaps to its end) just stops.
+                    raise Conflict()
                 if held.status == "lobby":
                     raise ApiError(409, "not_started", "The game has not started yet.")
                 if held.status == "finished":
                     raise ApiError(409, "game_over", "The game is over; no more actions are taken.")
-                if strict and expect_seq != held.seq:
-                    raise Conflict()
                 game = self.game(held.game)
                 row, seats = copy_row(held), [copy_seat(s) for s in held_seats]
                 try:
