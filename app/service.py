@@ -556,6 +556,11 @@ class TableService:
             while len(self._bases) > self.settings.tables_in_memory:
                 self._bases.popitem(last=False)
 
+    def _drop(self, table_id: str) -> None:
+        """The table was deleted: nothing of it is kept to build on."""
+        self._tables.pop(table_id, None)
+        self._bases.pop(table_id, None)
+
     def forget_all(self) -> None:
         self._tables.clear()
         self._bases.clear()
@@ -569,6 +574,9 @@ class TableService:
 
     def _heard(self, table_id: str, event: dict[str, Any]) -> None:
         """Every announcement on the hub, this worker's or another's: drop a held table that it outdates."""
+        if event.get("kind") == "gone":
+            self._drop(table_id)
+            return
         held = self._tables.get(table_id)
         if held is None:
             return
@@ -633,7 +641,9 @@ class TableService:
                                       .execution_options(synchronize_session=False))
                 await session.commit()
         for table_id in ids:
-            self.forget(table_id)
+            self._drop(table_id)
+            # Every worker hears it: its held copy and schedule entry go, its open sockets close with 4410.
+            await self.hub.publish(table_id, {"kind": "gone"})
         return len(ids)
 
     @runs_to_end
