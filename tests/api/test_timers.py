@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import logging
 import sqlite3
 import time
@@ -350,7 +351,8 @@ class Recorded(logging.Handler):
 def test_a_deadline_that_fires_as_the_game_ends_is_dropped_quietly(settings: Settings) -> None:
     """The timer has read the table (in play, deadline passed) and waits for the table's lock while Bob's last move
     ends the game. Its default move then finds the game over: the deadline is dropped, without an error in the log,
-    and the table is not looked at again."""
+    and the table is not looked at again. Meanwhile the schedule comes due again (each default move of a step that
+    keeps its deadline is announced with it): that look waits for the first instead of racing it."""
     recorded = Recorded()
     logging.getLogger("app").addHandler(recorded)
     try:
@@ -364,13 +366,18 @@ def test_a_deadline_that_fires_as_the_game_ends_is_dropped_quietly(settings: Set
             bob_holder = client.portal.call(service.holder, table_id, bob)
             real_act = service.act
             timer_moves: list[int | None] = []
+            looks_at_once: list[int] = []
 
             async def bob_first(table: str, who: Any, action: Any, expect_seq: int | None = None,
                                 **how: Any) -> int:
                 if how.get("source") == "timer":
                     timer_moves.append(expect_seq)
-                    if len(timer_moves) == 1:  # Bob's move got the lock first
-                        await real_act(table, bob_holder, {"type": "end"}, expect_seq)
+                    if len(timer_moves) == 1:
+                        autoplay.schedule.set(table, datetime.now(UTC))  # due again, as an announcement would set it
+                        while autoplay.schedule.get(table) is not None:
+                            await asyncio.sleep(0.01)
+                        looks_at_once.append(autoplay.schedule.visits)
+                        await real_act(table, bob_holder, {"type": "end"}, expect_seq)  # Bob's move got the lock first
                 return int(await real_act(table, who, action, expect_seq, **how))
 
             service.act = bob_first
@@ -382,6 +389,7 @@ def test_a_deadline_that_fires_as_the_game_ends_is_dropped_quietly(settings: Set
             assert rows == [(1, 1, "seat")]  # Bob's move, and nothing of the timer's
             assert autoplay.schedule.get(table_id) is None  # not to be looked at again
             assert timer_moves == [0]  # tried once, on the seq it had read, and not retried
+            assert looks_at_once == [1]
     finally:
         logging.getLogger("app").removeHandler(recorded)
     problems = [(r.name, r.getMessage(), r.exc_info is not None) for r in recorded.records]
