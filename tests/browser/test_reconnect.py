@@ -49,6 +49,7 @@ def test_a_table_that_expires_under_an_open_page_says_so(context: BrowserContext
         expect(page.locator("#gate-message")).to_contain_text("deleted")
         expect(page.locator("#gate-home a")).to_have_attribute("href", "/")
         expect(page.locator("#table-layout")).to_be_hidden()
+        expect(page.locator("#status-line")).to_have_text("Expired")
         page.wait_for_timeout(1500)  # three times the client's first backoff: a reconnect would have begun
         assert len(sockets) == 1, sockets
         assert errors == []

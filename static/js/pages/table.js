@@ -316,6 +316,8 @@ function expired() {
   stop();
   clearToken(tableId); // its seat went with it
   token = null;
+  el("status-line").textContent = "Expired";
+  el("spectator-count").textContent = "";
   gate("Nobody had used this table for a long time, so it was deleted, with its log and chat. You can start a new " +
     "table from the home page.", { heading: "This table has expired", home: true });
 }
