@@ -56,6 +56,9 @@ class Autoplay:
                 moved = await self._bots_once(table_id)
                 if not moved and table_id not in self._dirty:
                     return
+        except ApiError as exc:
+            if exc.code != "unknown_table":  # gone (expired) while its bots thought: nothing left to do
+                log.exception("bot runner failed on table %s", table_id)
         except Exception:
             log.exception("bot runner failed on table %s", table_id)
         finally:
@@ -138,6 +141,9 @@ class Autoplay:
 
     def _heard(self, table_id: str, event: dict[str, Any]) -> None:
         """Every change announced, by this worker or another: when to look at its table next."""
+        if event.get("kind") == "gone":
+            self.schedule.set(table_id, None)
+            return
         if event.get("kind") != "state":
             return
         grace = 0.0 if self.service.hub.mine(event) else self.settings.handover_grace
@@ -149,7 +155,15 @@ class Autoplay:
 
     async def _look(self, table_id: str) -> None:
         """A scheduled time came: play the defaults of a passed deadline, wake bots that stalled, and set the next
-        time if something is still left. The database decides: another worker may have moved the table on."""
+        time if something is still left. The database decides: another worker may have moved the table on, or the
+        expiry sweep deleted it."""
+        try:
+            await self._look_at(table_id)
+        except ApiError as exc:
+            if exc.code != "unknown_table":
+                raise
+
+    async def _look_at(self, table_id: str) -> None:
         row, _ = await self.service.snapshot(table_id, fresh=True)
         if row.status != "playing":
             return

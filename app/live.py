@@ -42,6 +42,7 @@ class Close:
 
 SLOW = Close(1013, "Too far behind; reconnect to catch up.")  # the client reconnects with backoff
 REMOVED = Close(4403, "You no longer hold a seat at this table: you left or the host removed you.")
+EXPIRED = Close(4410, "This table has expired: nobody had used it for a long time, so it was deleted.")
 
 
 @dataclass(eq=False)
@@ -116,10 +117,18 @@ class LiveTable:
         self.seq = -1
         self.state: State | None = None
         self.spectator_chat: bool | None = None  # as last told to this table's spectators
+        self.gone = False  # deleted by the expiry sweep: every connection has been closed with EXPIRED
 
     async def add(self, conn: Connection) -> None:
         async with self.lock:
-            row, seats = await self.service.snapshot(self.table_id)
+            try:
+                row, seats = await self.service.snapshot(self.table_id)
+            except ApiError as exc:
+                if exc.code != "unknown_table":
+                    raise
+                self._expire()  # deleted between checking the credential and now
+                conn.close(EXPIRED)
+                return
             if not conn.place(seats):
                 return  # removed between checking its token and now
             if not self.connections:  # the others' catch-up starts from what they were last sent
@@ -151,15 +160,30 @@ class LiveTable:
     async def on_event(self, event: dict[str, Any]) -> None:
         async with self.lock:
             kind = event.get("kind")
-            if kind == "state":
-                await self._send_states()
-            elif kind == "presence":
-                row, seats = await self.service.snapshot(self.table_id)
-                message = presence_message(row, seats)
-                for conn in self._placed(seats):
-                    conn.push(message)
-            elif kind == "chat":
-                await self._send_chat(int(event["id"]))
+            if self.gone:
+                return
+            try:
+                if kind == "gone":
+                    self._expire()
+                elif kind == "state":
+                    await self._send_states()
+                elif kind == "presence":
+                    row, seats = await self.service.snapshot(self.table_id)
+                    message = presence_message(row, seats)
+                    for conn in self._placed(seats):
+                        conn.push(message)
+                elif kind == "chat":
+                    await self._send_chat(int(event["id"]))
+            except ApiError as exc:
+                if exc.code != "unknown_table":
+                    raise
+                self._expire()  # gone, and its announcement lost on the way: the table's absence says the same
+
+    def _expire(self) -> None:
+        """The table was deleted: every connection is told so and closed; nothing more is sent."""
+        self.gone = True
+        for conn in self.connections:
+            conn.close(EXPIRED)
 
     async def _send_states(self) -> None:
         row, seats = await self.service.snapshot(self.table_id)

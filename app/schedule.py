@@ -1,7 +1,10 @@
 """When each table next needs the platform to look at it (a deadline, bots that may have stalled), kept in memory.
 
 One task sleeps until the earliest time and hands the table to a callback; setting a table's time again replaces the
-old one. Nothing here reads the database: the schedule is filled from announcements and rebuilt at start.
+old one. A table is looked at by one callback at a time: a time that comes while its table is being looked at is kept
+for when that look ends (a deadline's defaults are announced with the same passed deadline, and looks racing each
+other would only collide). Nothing here reads the database: the schedule is filled from announcements and rebuilt at
+start.
 """
 
 from __future__ import annotations
@@ -26,11 +29,14 @@ class Schedule:
         self._changed = asyncio.Event()
         self._task: asyncio.Task[None] | None = None
         self._visits: set[asyncio.Task[None]] = set()
+        self._looking: set[str] = set()  # tables being looked at now
+        self._again: set[str] = set()  # of those, the ones whose time came meanwhile
 
     def set(self, table_id: str, when: datetime | None) -> None:
         """Look at the table at ``when`` (None: not at all), instead of any time set before."""
         if when is None:
             self._when.pop(table_id, None)
+            self._again.discard(table_id)
             return
         if self._when.get(table_id) == when:
             return
@@ -47,6 +53,11 @@ class Schedule:
 
     def __len__(self) -> int:
         return len(self._when)
+
+    @property
+    def visits(self) -> int:
+        """Looks at tables under way now."""
+        return len(self._visits)
 
     def start(self) -> None:
         self._task = asyncio.create_task(self._run())
@@ -75,12 +86,23 @@ class Schedule:
                 continue
             heapq.heappop(self._heap)
             del self._when[table_id]
+            if table_id in self._looking:
+                self._again.add(table_id)
+                continue
+            self._looking.add(table_id)
             task = asyncio.create_task(self._visit(table_id))  # one slow table must not hold up the others
             self._visits.add(task)
             task.add_done_callback(self._visits.discard)
 
     async def _visit(self, table_id: str) -> None:
         try:
-            await self._wake(table_id)
-        except Exception:
-            log.exception("scheduled check failed on table %s", table_id)
+            while True:
+                self._again.discard(table_id)
+                try:
+                    await self._wake(table_id)
+                except Exception:
+                    log.exception("scheduled check failed on table %s", table_id)
+                if table_id not in self._again:
+                    return
+        finally:
+            self._looking.discard(table_id)

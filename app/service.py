@@ -386,12 +386,13 @@ class TableService:
             for attempt in range(RETRIES):
                 # The table as last committed, from memory; after a lost race, from the database.
                 held, held_seats = await self.snapshot(table_id, fresh=attempt > 0)
+                if strict and expect_seq != held.seq:
+                    # Before the status: a bot or deadline whose table moved on (perhaps to its end) just stops.
+                    raise Conflict()
                 if held.status == "lobby":
                     raise ApiError(409, "not_started", "The game has not started yet.")
                 if held.status == "finished":
                     raise ApiError(409, "game_over", "The game is over; no more actions are taken.")
-                if strict and expect_seq != held.seq:
-                    raise Conflict()
                 game = self.game(held.game)
                 row, seats = copy_row(held), [copy_seat(s) for s in held_seats]
                 try:
@@ -563,6 +564,11 @@ class TableService:
             while len(self._bases) > self.settings.tables_in_memory:
                 self._bases.popitem(last=False)
 
+    def _drop(self, table_id: str) -> None:
+        """The table was deleted: nothing of it is kept to build on."""
+        self._tables.pop(table_id, None)
+        self._bases.pop(table_id, None)
+
     def forget_all(self) -> None:
         self._tables.clear()
         self._bases.clear()
@@ -576,6 +582,9 @@ class TableService:
 
     def _heard(self, table_id: str, event: dict[str, Any]) -> None:
         """Every announcement on the hub, this worker's or another's: drop a held table that it outdates."""
+        if event.get("kind") == "gone":
+            self._drop(table_id)
+            return
         held = self._tables.get(table_id)
         if held is None:
             return
@@ -640,7 +649,9 @@ class TableService:
                                       .execution_options(synchronize_session=False))
                 await session.commit()
         for table_id in ids:
-            self.forget(table_id)
+            self._drop(table_id)
+            # Every worker hears it: its held copy and schedule entry go, its open sockets close with 4410.
+            await self.hub.publish(table_id, {"kind": "gone"})
         return len(ids)
 
     @runs_to_end

@@ -3,9 +3,11 @@
 const TOKEN_PREFIX = "tabletop:seat:";
 const BACKOFF_START_MS = 500;
 const BACKOFF_MAX_MS = 10_000;
+// The server deleted the table (it expired) while this connection was open: final, like every 4xxx close.
+export const TABLE_EXPIRED = 4410;
 
 // Close codes after which retrying cannot help: 1008 (policy) and the 4xxx range the server uses for refusals
-// such as an unknown table or a seat token that is no longer valid.
+// such as an unknown table, a seat token that is no longer valid or a table that has expired.
 function isFinalClose(code) {
   return code === 1008 || (code >= 4000 && code < 5000);
 }

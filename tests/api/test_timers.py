@@ -2,9 +2,12 @@
 
 from __future__ import annotations
 
+import asyncio
+import logging
 import sqlite3
 import time
 from datetime import UTC, datetime, timedelta
+from typing import Any
 
 import pytest
 from fastapi.testclient import TestClient
@@ -236,7 +239,9 @@ def run_out(client: TestClient, settings: Settings, table_id: str) -> None:
     with sqlite3.connect(db_path(settings), timeout=30) as connection:
         connection.execute("UPDATE tables SET deadline = ? WHERE id = ?",
                            ((datetime.now(UTC) - timedelta(seconds=1)).strftime("%Y-%m-%d %H:%M:%S.%f"), table_id))
-    client.app.state.autoplay.schedule.set(table_id, datetime.now(UTC))  # type: ignore[attr-defined]
+    # Set in the app's own thread: an asyncio event set from another thread would not wake the schedule's task.
+    schedule = client.app.state.autoplay.schedule  # type: ignore[attr-defined]
+    client.portal.call(schedule.set, table_id, datetime.now(UTC))  # type: ignore[union-attr]
 
 
 def test_a_timed_out_seat_s_second_step_times_out_with_it(settings: Settings) -> None:
@@ -317,3 +322,75 @@ def test_a_timeout_in_a_secret_step_does_not_play_the_late_seat_s_next_step(sett
         bob = client.get(f"/api/tables/{table_id}/state", headers=auth(tokens[1])).json()
         assert bob["legal"] == [{"type": "go"}]
         assert datetime.fromisoformat(bob["deadline"]) - datetime.now(UTC) > timedelta(seconds=55)
+
+
+# ----------------------------------------------------------------- a deadline racing the end of the game
+
+
+FIRST_WORD = Game(
+    id="first-word", title="Whoever speaks first ends it", min_players=2, max_players=2, options=NoOptions,
+    setup=lambda players, options, seed: {"players": players, "ended_by": None, "log": []},
+    legal=lambda s, seat: [] if s["ended_by"] is not None else [{"type": "end"}],
+    apply=lambda s, seat, action: s.update(ended_by=seat),
+    view=lambda s, viewer: {"ended_by": s["ended_by"]},
+    result=lambda s: None if s["ended_by"] is None else {"winners": [s["ended_by"]], "ranking": [], "reveal": {}},
+    default_action=lambda s, seat: {"type": "end"},
+    bots={"basic": lambda view, legal, rand: legal[0]},
+)
+
+
+class Recorded(logging.Handler):
+    def __init__(self) -> None:
+        super().__init__(logging.WARNING)
+        self.records: list[logging.LogRecord] = []
+
+    def emit(self, record: logging.LogRecord) -> None:
+        self.records.append(record)
+
+
+def test_a_deadline_that_fires_as_the_game_ends_is_dropped_quietly(settings: Settings) -> None:
+    """The timer has read the table (in play, deadline passed) and waits for the table's lock while Bob's last move
+    ends the game. Its default move then finds the game over: the deadline is dropped, without an error in the log,
+    and the table is not looked at again. Meanwhile the schedule comes due again (each default move of a step that
+    keeps its deadline is announced with it): that look waits for the first instead of racing it."""
+    recorded = Recorded()
+    logging.getLogger("app").addHandler(recorded)
+    try:
+        with TestClient(create_app(settings, games={FIRST_WORD.id: FIRST_WORD})) as client:
+            created = client.post("/api/tables", json={"game": "first-word", "name": "Alice", "turn_timer": 60})
+            table_id, alice = created.json()["table_id"], created.json()["token"]
+            invite = created.json()["invite_url"].split("invite=")[1]
+            bob = client.post(f"/api/tables/{table_id}/join", json={"name": "Bob", "invite": invite}).json()["token"]
+            client.post(f"/api/tables/{table_id}/start", headers=auth(alice)).raise_for_status()
+            service, autoplay = client.app.state.service, client.app.state.autoplay  # type: ignore[attr-defined]
+            bob_holder = client.portal.call(service.holder, table_id, bob)
+            real_act = service.act
+            timer_moves: list[int | None] = []
+            looks_at_once: list[int] = []
+
+            async def bob_first(table: str, who: Any, action: Any, expect_seq: int | None = None,
+                                **how: Any) -> int:
+                if how.get("source") == "timer":
+                    timer_moves.append(expect_seq)
+                    if len(timer_moves) == 1:
+                        autoplay.schedule.set(table, datetime.now(UTC))  # due again, as an announcement would set it
+                        while autoplay.schedule.get(table) is not None:
+                            await asyncio.sleep(0.01)
+                        looks_at_once.append(autoplay.schedule.visits)
+                        await real_act(table, bob_holder, {"type": "end"}, expect_seq)  # Bob's move got the lock first
+                return int(await real_act(table, who, action, expect_seq, **how))
+
+            service.act = bob_first
+            run_out(client, settings, table_id)
+            wait_for(lambda: timer_moves and autoplay.schedule.visits == 0, timeout=5,
+                     what="the timer's look at the table to end")
+            assert client.get(f"/api/tables/{table_id}").json()["status"] == "finished"
+            rows = db_rows(settings, "SELECT seq, seat, source FROM actions WHERE table_id = ?", table_id)
+            assert rows == [(1, 1, "seat")]  # Bob's move, and nothing of the timer's
+            assert autoplay.schedule.get(table_id) is None  # not to be looked at again
+            assert timer_moves == [0]  # tried once, on the seq it had read, and not retried
+            assert looks_at_once == [1]
+    finally:
+        logging.getLogger("app").removeHandler(recorded)
+    problems = [(r.name, r.getMessage(), r.exc_info is not None) for r in recorded.records]
+    assert problems == [], problems

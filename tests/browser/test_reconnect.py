@@ -1,13 +1,16 @@
-"""A server restart under an open page: the page reconnects by itself, without a reload, and play goes on."""
+"""A server restart under an open page: the page reconnects by itself, without a reload, and play goes on. A table
+that expires under an open page: the page says so and does not try again."""
 
 from __future__ import annotations
 
 import re
+from pathlib import Path
 
 from playwright.sync_api import BrowserContext, expect
 
+from tests.browser.helpers import watch_errors
 from tests.browser.test_platform import create_table, play_to_the_end
-from tests.conftest import ServerProcess
+from tests.conftest import ServerProcess, server_env
 
 
 def test_page_reconnects_after_server_restart(context: BrowserContext, server: ServerProcess) -> None:
@@ -27,3 +30,30 @@ def test_page_reconnects_after_server_restart(context: BrowserContext, server: S
 
     play_to_the_end(page)
     expect(page.locator("#result")).to_contain_text("Game over")
+
+
+def test_a_table_that_expires_under_an_open_page_says_so(context: BrowserContext, tmp_path: Path) -> None:
+    """The lobby is left alone past its time (4 s here) and the sweep deletes it: the page, still open on it, says
+    the table has expired, offers the home page, and opens no new connection."""
+    server = ServerProcess(server_env(tmp_path, LOBBY_TTL_HOURS=str(4 / 3600), EXPIRY_INTERVAL="0.25"),
+                           log_path=tmp_path / "server.log")
+    server.start()
+    try:
+        page = context.new_page()
+        errors = watch_errors(page)
+        sockets: list[str] = []
+        page.on("websocket", lambda ws: sockets.append(ws.url))
+        create_table(page, server)
+        expect(page.locator("#conn")).to_have_text("online")
+        expect(page.locator("#gate-heading")).to_have_text("This table has expired", timeout=15_000)
+        expect(page.locator("#gate-message")).to_contain_text("deleted")
+        expect(page.locator("#gate-home a")).to_have_attribute("href", "/")
+        expect(page.locator("#table-layout")).to_be_hidden()
+        expect(page.locator("#status-line")).to_have_text("Expired")
+        page.wait_for_timeout(1500)  # three times the client's first backoff: a reconnect would have begun
+        assert len(sockets) == 1, sockets
+        assert errors == []
+    finally:
+        server.stop()
+    log = (tmp_path / "server.log").read_text()
+    assert "Traceback" not in log, log[-3000:]

@@ -1,7 +1,9 @@
 // The table page: decides who you are here (seat, spectator, invitee), keeps the live connection and draws the
 // lobby, the game or the result from the latest state message.
 
-import { api, clearToken, connect, loadToken, rememberName, rememberedName, renderLoop, storeToken } from "../client.js";
+import {
+  TABLE_EXPIRED, api, clearToken, connect, loadToken, rememberName, rememberedName, renderLoop, storeToken,
+} from "../client.js";
 import { absoluteUrl, h, readJson, setLink, toast, wireCopyButtons, wireCounters } from "../dom.js";
 import { createAlerts } from "../table/alerts.js";
 import { createChat } from "../table/chat.js";
@@ -57,12 +59,13 @@ function setConn(state) {
   lost = down;
 }
 
-function gate(text, { join = false } = {}) {
+function gate(text, { join = false, heading = null, home = false } = {}) {
   el("table-layout").hidden = true;
   el("gate").hidden = false;
   el("gate-message").textContent = text;
   el("join-form").hidden = !join;
-  el("gate-heading").textContent = join ? "Join this table" : "This table";
+  el("gate-heading").textContent = heading ?? (join ? "Join this table" : "This table");
+  el("gate-home").hidden = !home;
   el("conn-bar").hidden = true; // nothing is being reconnected any more
   document.body.classList.remove("connection-lost");
   describeTable(join);
@@ -276,7 +279,8 @@ function onStatus(state, info) {
   }
   settleAll(new Error("Connection lost."));
   if (info.final) {
-    if ([4401, 4403, 1008].includes(info.code)) refused(info.code, info.reason);
+    if (info.code === TABLE_EXPIRED) expired();
+    else if ([4401, 4403, 1008].includes(info.code)) refused(info.code, info.reason);
     else if (info.code === 4404) refused(404, info.reason);
     else {
       stop();
@@ -304,6 +308,18 @@ function begin(who) {
   current = null;
   setConn("connecting");
   conn = connect({ tableId, token: who.token, spectate: who.spectate, onMessage, onStatus });
+}
+
+// The server deleted the table while this page had it open (close 4410): nothing here can come back, not even by
+// reconnecting, so the page says so once and stays as it is.
+function expired() {
+  stop();
+  clearToken(tableId); // its seat went with it
+  token = null;
+  el("status-line").textContent = "Expired";
+  el("spectator-count").textContent = "";
+  gate("Nobody had used this table for a long time, so it was deleted, with its log and chat. You can start a new " +
+    "table from the home page.", { heading: "This table has expired", home: true });
 }
 
 function left() {
