@@ -146,6 +146,8 @@ def hidden(game: Game[Any], state: State) -> dict[str, Any]:
 def parse_viewpoint(raw: str | None) -> Viewpoint:
     if raw is None or raw == "all":
         return "all"
-    if raw.isdigit():
+    # ASCII digits only: str.isdigit() also takes "²" (which int() refuses) and other scripts' digits; and a seat
+    # number is short, so a number of thousands of digits never reaches int().
+    if 0 < len(raw) <= 3 and raw.isascii() and raw.isdigit():
         return int(raw)
     raise ApiError(422, "bad_seat", "Ask for seat=<number> or seat=all.")

@@ -104,3 +104,24 @@ def test_bad_moments_are_refused(client: TestClient) -> None:
     assert_error(client.get(f"{table.url}/replay", params={"seat": "-1"}), 422, "bad_seat")
     assert_error(client.get("/api/tables/nope/replay"), 404, "unknown_table")
     assert client.get(f"/t/{table.table_id}/replay").status_code == 200
+
+
+# Text that str.isdigit() takes for a number though int() does not ("²"), other scripts' digits, a sign, nothing, and
+# numbers longer than int() will read: each is a seat nobody has, refused like any other (issue 17).
+ODD_SEATS = ["²", "٣", "１", "-1", "", " 1", "1e3", "0x1", "9" * 30, "9" * 5000]
+
+
+@pytest.mark.parametrize("seat", ODD_SEATS, ids=[f"{n}:{s[:8]!r}" for n, s in enumerate(ODD_SEATS)])
+def test_odd_seat_numbers_are_refused(client: TestClient, seat: str) -> None:
+    # No table is needed to be told the seat makes no sense; nor credentials.
+    for path in ("/api/tables/nope/replay", "/api/tables/nope/replay/0"):
+        assert_error(client.get(path, params={"seat": seat}), 422, "bad_seat")
+
+
+def test_odd_moment_numbers_are_refused(client: TestClient) -> None:
+    table = finished(client, HIDDEN_HANDS)
+    for seq in ("²", "٣", "１", "1e3", "0x1"):
+        assert_error(client.get(f"{table.url}/replay/{seq}"), 422, "bad_request")
+    assert_error(client.get(f"{table.url}/replay/{'9' * 30}"), 404, "no_such_moment")
+    for seat in ODD_SEATS:
+        assert_error(client.get(f"{table.url}/replay", params={"seat": seat}), 422, "bad_seat")
