@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Annotated, Any
 
 from fastapi import APIRouter, Depends, Header, Query, Request
@@ -250,17 +251,22 @@ def get_replays(request: Request) -> Replays:
 ReplaysDep = Annotated[Replays, Depends(get_replays)]
 
 
+def rebuild_limit(request: Request) -> Callable[[], None]:
+    """What a replay route calls before it rebuilds a game: a rebuild costs CPU, so each address has a budget."""
+    return lambda: limited(request, "replay_limiter", "replays rebuilt")
+
+
 @router.get("/tables/{table_id}/replay")
-async def get_replay(table_id: str, replays: ReplaysDep, seat: str | None = None) -> dict[str, Any]:
+async def get_replay(table_id: str, replays: ReplaysDep, request: Request, seat: str | None = None) -> dict[str, Any]:
     """A finished game's timeline and its log as ``seat`` (a number, or "all") read it; 409 before the end."""
-    return await replays.timeline(table_id, parse_viewpoint(seat))
+    return await replays.timeline(table_id, parse_viewpoint(seat), rebuild_limit(request))
 
 
 @router.get("/tables/{table_id}/replay/{seq}")
-async def get_replay_moment(table_id: str, seq: int, replays: ReplaysDep, base: BaseDep,
+async def get_replay_moment(table_id: str, seq: int, replays: ReplaysDep, base: BaseDep, request: Request,
                             seat: str | None = None) -> dict[str, Any]:
     """The message ``seat`` had after action ``seq`` of a finished game (``all``: everything revealed)."""
-    return await replays.moment(table_id, seq, parse_viewpoint(seat), base)
+    return await replays.moment(table_id, seq, parse_viewpoint(seat), base, rebuild_limit(request))
 
 
 @router.get("/tables/{table_id}/audit")

@@ -24,7 +24,7 @@ def _fetch_audit(target: str) -> dict[str, Any]:
 
 def verify(target: str, extra_games: list[str]) -> int:
     from app import fairness
-    from app.main import load_games
+    from app.rebuild import load_games
 
     audit = _fetch_audit(target)
     games = load_games(extra_games)

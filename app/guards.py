@@ -116,7 +116,9 @@ class Guard:
         limit = self.settings.max_body_bytes
         too_big = ApiError(413, "too_large", f"Request bodies are limited to {limit} bytes.")
         declared = headers.get("content-length", "")
-        if declared.isdigit() and int(declared) > limit:
+        # ASCII digits only (isdigit() alone takes "²", which int() refuses); a declared length of more digits than
+        # the limit has is over it without reading it as a number.
+        if declared.isascii() and declared.isdigit() and (len(declared) > len(str(limit)) or int(declared) > limit):
             raise too_big
         chunks: list[bytes] = []
         size = 0

@@ -5,7 +5,6 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import gc
-import importlib
 from collections.abc import AsyncIterator, Mapping
 from contextlib import asynccontextmanager
 from typing import Any
@@ -24,23 +23,13 @@ from app.hub import Hub, RedisHub
 from app.janitor import sweep_forever
 from app.limits import RateLimiter
 from app.live import LiveHub
+from app.rebuild import Rebuilder, load_games
 from app.replay import Replays
 from app.service import TableService
 from app.settings import Settings
-from games import GAMES
 from games.protocol import Game
 
 GC_THRESHOLDS = (50_000, 50, 100)  # young, middle, full collections: see the lifespan
-
-
-def load_games(extra: list[str]) -> dict[str, Game[Any]]:
-    """The registry, plus any ``module:attribute`` games named in settings (the test game, say)."""
-    games = dict(GAMES)
-    for path in extra:
-        module, _, attribute = path.partition(":")
-        game = getattr(importlib.import_module(module), attribute or "GAME")
-        games[game.id] = game
-    return games
 
 
 def create_app(settings: Settings | None = None, games: Mapping[str, Game[Any]] | None = None) -> FastAPI:
@@ -62,7 +51,7 @@ def create_app(settings: Settings | None = None, games: Mapping[str, Game[Any]] 
         assert settings.catch_up_interval is not None  # Settings.__post_init__ fills in the default
         live.start(settings.catch_up_interval)
         app.state.service, app.state.autoplay, app.state.live = service, autoplay, live
-        app.state.replays = Replays(service)
+        app.state.replays = replays = Replays(service, Rebuilder(settings.extra_games, registry))
         await autoplay.start()
         janitor = asyncio.create_task(sweep_forever(service))
         # Everything made so far (modules, settings, engines' data) lives as long as the process: move it out of the
@@ -80,6 +69,7 @@ def create_app(settings: Settings | None = None, games: Mapping[str, Game[Any]] 
             janitor.cancel()
             with contextlib.suppress(asyncio.CancelledError):
                 await janitor
+            await replays.close()
             await autoplay.stop()
             await live.close_all()
             await service.presence.stop()
@@ -92,6 +82,7 @@ def create_app(settings: Settings | None = None, games: Mapping[str, Game[Any]] 
     app.state.create_limiter = RateLimiter(*settings.create_rate)
     app.state.join_limiter = RateLimiter(*settings.join_rate)
     app.state.connect_limiter = RateLimiter(*settings.connect_rate)
+    app.state.replay_limiter = RateLimiter(*settings.replay_rate)
     app.add_middleware(Guard, settings=settings)
     app.add_exception_handler(ApiError, api_error_handler)
     app.add_exception_handler(RequestValidationError, validation_error_handler)

@@ -10,12 +10,11 @@ from fastapi.responses import HTMLResponse, Response
 from fastapi.templating import Jinja2Templates
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
-from app import fairness
-from app.api import game_public
+from app.api import game_public, limited
 from app.db import ROOT
 from app.errors import ApiError, http_error_handler
 from app.names import NAME_MAX
-from app.replay import finished_table
+from app.replay import Replays, finished_table
 from app.service import TableService
 
 router = APIRouter()
@@ -93,7 +92,12 @@ async def verify_page(request: Request, table_id: str) -> HTMLResponse:
         return _error_page(request, exc)
     replay = None
     if audit["seed"]:
-        ok, message, _ = fairness.replay(game, audit)
+        try:
+            limited(request, "replay_limiter", "replays rebuilt")  # the check replays the whole game, every time
+        except ApiError as exc:
+            return _error_page(request, exc)
+        replays: Replays = request.app.state.replays
+        ok, message, _ = await replays.rebuilder.verdict(game, audit)
         replay = {"ok": ok, "message": message}
     return _page(request, "verify.html", table_id=table_id, audit=audit, replay=replay, game=game_public(game))
 

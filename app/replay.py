@@ -3,12 +3,16 @@
 Nothing here exists before the end: every call first asks the audit, which holds the seed back until the table has
 finished, and answers "not finished" to everyone (seats and host included) until then. A finished table never changes,
 so its rebuilt states are kept for a few tables at once: stepping through a game asks for one moment at a time.
+A rebuild runs in a process beside the worker (``rebuild.py``), never on the event loop, and is counted against the
+asking address (``REPLAY_RATE``); asking for a moment of a game already rebuilt is not.
 """
 
 from __future__ import annotations
 
 import asyncio
+import json
 from collections import OrderedDict
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any, Literal
 
@@ -16,10 +20,11 @@ from app import fairness
 from app.errors import ApiError
 from app.messages import log_line, state_message, table_facts
 from app.models import SeatRow, TableRow
+from app.rebuild import Rebuilder
 from app.service import TableService
 from games.protocol import Game, State, Viewer, visible_entries
 
-KEPT = 4  # finished tables whose states are held at once (a long game is a few megabytes)
+KEPT = 4  # finished tables whose states are held at once (a long game is some megabytes of JSON)
 
 Viewpoint = int | Literal["all"]
 
@@ -40,37 +45,65 @@ async def finished_table(service: TableService, table_id: str) -> tuple[TableRow
 class Replay:
     game: Game[Any]
     audit: dict[str, Any]
-    states: list[State]  # states[i]: after the action with seq i (0: the deal)
+    frames: list[bytes]  # frames[i]: the state after the action with seq i (0: the deal), as JSON
 
     @property
     def last_seq(self) -> int:
-        return len(self.states) - 1
+        return len(self.frames) - 1
+
+    def state(self, seq: int) -> State:
+        """A fresh copy of the state at ``seq`` (one moment's JSON: a millisecond or so)."""
+        state: State = json.loads(self.frames[seq])
+        return state
 
     def names(self) -> tuple[str, ...]:
         return tuple(self.audit["names"])
 
 
-class Replays:
-    def __init__(self, service: TableService) -> None:
-        self.service = service
-        self._kept: OrderedDict[str, Replay] = OrderedDict()
-        self._building: dict[str, asyncio.Lock] = {}
+def _nothing() -> None:
+    return None
 
-    async def get(self, table_id: str) -> Replay:
+
+class Replays:
+    def __init__(self, service: TableService, rebuilder: Rebuilder) -> None:
+        self.service = service
+        self.rebuilder = rebuilder
+        self._kept: OrderedDict[str, Replay] = OrderedDict()
+        self._building: dict[str, asyncio.Task[Replay]] = {}
+
+    async def get(self, table_id: str, admit: Callable[[], None] = _nothing) -> Replay:
+        """The table's replay, rebuilt if this worker does not hold it. ``admit`` is called before a rebuild starts
+        (it raises to refuse one: the asking address has rebuilt too many lately)."""
         kept = self._kept.get(table_id)
         if kept is not None:
             self._kept.move_to_end(table_id)
             return kept
-        lock = self._building.setdefault(table_id, asyncio.Lock())
-        async with lock:  # one rebuild per table, however many ask at once
+        building = self._building.get(table_id)
+        if building is None:
+            await finished_table(self.service, table_id)  # refused before it counts against anyone
+            building = self._building.get(table_id)
             kept = self._kept.get(table_id)
-            if kept is None:
-                kept = await self._build(table_id)
-                self._kept[table_id] = kept
-                while len(self._kept) > KEPT:
-                    self._kept.popitem(last=False)
+            if kept is not None:
+                return kept
+        if building is None:
+            admit()
+            # One rebuild per table, however many ask at once; it finishes (and is kept) even if they all leave.
+            building = asyncio.create_task(self._keep(table_id))
+            self._building[table_id] = building
+            building.add_done_callback(lambda task: self._built(table_id, task))
+        return await asyncio.shield(building)
+
+    def _built(self, table_id: str, task: asyncio.Task[Replay]) -> None:
         self._building.pop(table_id, None)
-        return kept
+        if not task.cancelled():
+            task.exception()  # read, so a rebuild nobody waited for any more does not log as a lost exception
+
+    async def _keep(self, table_id: str) -> Replay:
+        replay = await self._build(table_id)
+        self._kept[table_id] = replay
+        while len(self._kept) > KEPT:
+            self._kept.popitem(last=False)
+        return replay
 
     async def _build(self, table_id: str) -> Replay:
         await finished_table(self.service, table_id)
@@ -79,17 +112,22 @@ class Replays:
             raise not_finished()
         game = self.service.game(audit["game"])
         try:
-            # The engine is pure CPU; a thread keeps other tables' sockets served meanwhile.
-            states = await asyncio.to_thread(lambda: list(fairness.each_state(game, audit)))
+            frames = await self.rebuilder.frames(game, audit)
         except fairness.ReplayError as exc:
             raise ApiError(500, "replay_failed", f"This game's log does not replay: {exc}") from exc
-        return Replay(game, audit, states)
+        return Replay(game, audit, frames)
 
-    async def timeline(self, table_id: str, viewpoint: Viewpoint) -> dict[str, Any]:
+    async def close(self) -> None:
+        for task in list(self._building.values()):
+            task.cancel()
+        await self.rebuilder.close()
+
+    async def timeline(self, table_id: str, viewpoint: Viewpoint, admit: Callable[[], None] = _nothing
+                       ) -> dict[str, Any]:
         """Every moment of the game, and the log as the viewpoint read it (every line for "all")."""
-        replay = await self.get(table_id)
+        replay = await self.get(table_id, admit)
         audit = replay.audit
-        final = replay.states[-1]
+        final = replay.state(replay.last_seq)
         entries = final.get("log", []) if viewpoint == "all" else visible_entries(final, _viewer(replay, viewpoint))
         return {
             "table_id": table_id,
@@ -106,14 +144,15 @@ class Replays:
             "log": [log_line(e.get("seq", 0), e["text"], replay.names()) for e in entries],
         }
 
-    async def moment(self, table_id: str, seq: int, viewpoint: Viewpoint, base: str) -> dict[str, Any]:
+    async def moment(self, table_id: str, seq: int, viewpoint: Viewpoint, base: str,
+                     admit: Callable[[], None] = _nothing) -> dict[str, Any]:
         """The state message ``viewpoint`` had after action ``seq``, as the live table sent it (no deadline); for
         "all", the spectators' message plus everything hidden at that moment."""
-        replay = await self.get(table_id)
+        replay = await self.get(table_id, admit)
         if not 0 <= seq <= replay.last_seq:
             raise ApiError(404, "no_such_moment", f"This game has moments 0 to {replay.last_seq}, not {seq}.")
         viewer = _viewer(replay, viewpoint)
-        state = replay.states[seq]
+        state = replay.state(seq)
         row, seats = await self.service.snapshot(table_id)
         table = table_facts(replay.game, row, seats, viewer, base)
         table["invite_url"] = table["spectate_url"] = None  # links are for the live table, not its replay
@@ -146,6 +185,8 @@ def hidden(game: Game[Any], state: State) -> dict[str, Any]:
 def parse_viewpoint(raw: str | None) -> Viewpoint:
     if raw is None or raw == "all":
         return "all"
-    if raw.isdigit():
+    # ASCII digits only: str.isdigit() also takes "²" (which int() refuses) and other scripts' digits; and a seat
+    # number is short, so a number of thousands of digits never reaches int().
+    if 0 < len(raw) <= 3 and raw.isascii() and raw.isdigit():
         return int(raw)
     raise ApiError(422, "bad_seat", "Ask for seat=<number> or seat=all.")

@@ -66,6 +66,9 @@ class Settings:
     create_rate: tuple[int, float] = (20, 60.0)
     join_rate: tuple[int, float] = (40, 60.0)
     connect_rate: tuple[int, float] = (120, 60.0)
+    # Per client address: replays rebuilt (a finished game no worker holds rebuilt, or a fairness check), each a
+    # second or two of CPU. Stepping through a replay already rebuilt is not counted.
+    replay_rate: tuple[int, float] = (10, 60.0)
     # Addresses no rate applies to: the machine itself (a benchmark, a health check). A proxy in front must send
     # X-Forwarded-For and be named in forwarded_allow_ips, or every visitor would count as the proxy's address.
     rate_exempt: list[str] = field(default_factory=lambda: ["127.0.0.1", "::1"])
@@ -101,6 +104,7 @@ class Settings:
             create_rate=_rate("CREATE_RATE", cls.create_rate),
             join_rate=_rate("JOIN_RATE", cls.join_rate),
             connect_rate=_rate("CONNECT_RATE", cls.connect_rate),
+            replay_rate=_rate("REPLAY_RATE", cls.replay_rate),
             rate_exempt=_list("RATE_EXEMPT") if "RATE_EXEMPT" in os.environ else ["127.0.0.1", "::1"],
             forwarded_allow_ips=_list("FORWARDED_ALLOW_IPS"),
             request_timeout=_float("REQUEST_TIMEOUT", cls.request_timeout),

@@ -15,7 +15,7 @@ from sqlalchemy import event
 
 from app import fairness
 from app.hub import Hub
-from app.main import load_games
+from app.rebuild import load_games
 from app.service import TableService
 from app.settings import Settings
 from tests.api.helpers import new_game, state

@@ -105,7 +105,7 @@ CLASS_OF = {name: c for c, name in AGENT_NAMES.items()}
 def supply_of(card: str) -> tuple[str, int] | None:
     """A Supply card's (type, value); None for any other card."""
     kind, _, value = card.rpartition(" ")
-    return (kind, int(value)) if kind in SUPPLY_TYPES and value.isdigit() else None
+    return (kind, int(value)) if kind in SUPPLY_TYPES and value.isascii() and value.isdigit() else None
 
 
 def catalogue_rank(card: str) -> tuple[int, int]:

@@ -2,16 +2,22 @@
 
 from __future__ import annotations
 
+import asyncio
+import dataclasses
+import time
 from typing import Any
 
 import pytest
 from fastapi.testclient import TestClient
 
 from app import fairness
+from app.main import create_app
 from app.replay import hidden
+from app.settings import Settings
 from games import GAMES
 from games.protocol import Game
 from tests.api.helpers import Table, add_bots, assert_error, create, public, start, wait_for
+from tests.support import slow_hands
 from tests.support.hidden_hands import GAME as HIDDEN_HANDS
 
 ALL = {**GAMES, HIDDEN_HANDS.id: HIDDEN_HANDS}
@@ -104,3 +110,50 @@ def test_bad_moments_are_refused(client: TestClient) -> None:
     assert_error(client.get(f"{table.url}/replay", params={"seat": "-1"}), 422, "bad_seat")
     assert_error(client.get("/api/tables/nope/replay"), 404, "unknown_table")
     assert client.get(f"/t/{table.table_id}/replay").status_code == 200
+
+
+# Text that str.isdigit() takes for a number though int() does not ("²"), other scripts' digits, a sign, nothing, and
+# numbers longer than int() will read: each is a seat nobody has, refused like any other (issue 17).
+ODD_SEATS = ["²", "٣", "１", "-1", "", " 1", "1e3", "0x1", "9" * 30, "9" * 5000]
+
+
+@pytest.mark.parametrize("seat", ODD_SEATS, ids=[f"{n}:{s[:8]!r}" for n, s in enumerate(ODD_SEATS)])
+def test_odd_seat_numbers_are_refused(client: TestClient, seat: str) -> None:
+    # No table is needed to be told the seat makes no sense; nor credentials.
+    for path in ("/api/tables/nope/replay", "/api/tables/nope/replay/0"):
+        assert_error(client.get(path, params={"seat": seat}), 422, "bad_seat")
+
+
+def test_odd_moment_numbers_are_refused(client: TestClient) -> None:
+    table = finished(client, HIDDEN_HANDS)
+    for seq in ("²", "٣", "１", "1e3", "0x1"):
+        assert_error(client.get(f"{table.url}/replay/{seq}"), 422, "bad_request")
+    assert_error(client.get(f"{table.url}/replay/{'9' * 30}"), 404, "no_such_moment")
+    for seat in ODD_SEATS:
+        assert_error(client.get(f"{table.url}/replay", params={"seat": seat}), 422, "bad_seat")
+
+
+def test_a_rebuild_leaves_the_event_loop_free(settings: Settings) -> None:
+    """While a finished game is rebuilt for its replay, the worker's event loop keeps answering: its lag stays far
+    below what one move of the game costs to rebuild (Slow Hands: a stretch of CPU the interpreter lock cannot
+    interrupt, so a rebuild in a thread of the same process would hold the loop up that long)."""
+    slow = "tests.support.slow_hands:GAME"
+    app = create_app(dataclasses.replace(settings, extra_games=[*settings.extra_games, slow]))
+    with TestClient(app) as client:
+        table = finished(client, slow_hands.GAME)
+        started = time.monotonic()
+        slow_hands.burn()
+        one_move = time.monotonic() - started
+
+        async def lag_during_rebuild() -> tuple[float, int]:
+            rebuild = asyncio.create_task(app.state.replays.timeline(table.table_id, "all"))
+            lag = 0.0
+            while not rebuild.done():  # a heartbeat on the loop, as often as it can be had
+                before = time.monotonic()
+                await asyncio.sleep(0.005)
+                lag = max(lag, time.monotonic() - before - 0.005)
+            return lag, (await rebuild)["last_seq"]
+
+        lag, last_seq = client.portal.call(lag_during_rebuild)
+    assert last_seq >= 8  # every move was rebuilt: a rebuild of at least 8 * one_move
+    assert lag < one_move / 2, f"the loop waited {lag:.3f} s; one move costs {one_move:.3f} s"

@@ -14,10 +14,10 @@ import pytest
 from websockets.exceptions import ConnectionClosed
 
 from tests.conftest import ServerProcess, server_env
-from tests.security.remote import Remote, everything, opening, receive
+from tests.security.remote import Remote, RemoteTable, everything, opening, receive
 
 LIMITED = {"CREATE_RATE": "5/60", "JOIN_RATE": "6/60", "CONNECT_RATE": "30/60", "MAX_CONNECTIONS_PER_SEAT": "3",
-           "MAX_CONNECTIONS_PER_TABLE": "6"}
+           "MAX_CONNECTIONS_PER_TABLE": "6", "REPLAY_RATE": "2/60"}
 
 
 @pytest.fixture(scope="module")
@@ -166,6 +166,39 @@ def test_websocket_connects_are_limited_per_address(served: tuple[Remote, Server
             first = receive(ws)
             codes.append(first.get("code", "ok"))
     assert codes[:30] == ["ok"] * 30 and set(codes[30:]) == {"too_many_connections"}
+
+
+def finished_game(remote: Remote) -> RemoteTable:
+    """A game of Hidden Hands played to its end by two people, each playing their first legal action."""
+    table = remote.table("Alice")
+    table.join("Bob")
+    assert remote.post(f"{table.path}/start", table.tokens[0]).status_code == 200
+    deadline = time.monotonic() + 30
+    while time.monotonic() < deadline:
+        for token in table.tokens:
+            state = table.state(token)
+            if state["status"] == "finished":
+                return table
+            if state["legal"]:
+                moved = remote.post(f"{table.path}/actions", token, action=state["legal"][0])
+                assert moved.status_code == 200, moved.text
+    raise AssertionError("the game did not finish")
+
+
+def test_replay_rebuilds_are_limited_per_address(served: tuple[Remote, ServerProcess]) -> None:
+    remote, _ = served
+    flooder, bystander = source(remote, 31), source(remote, 32)
+    tables = [finished_game(remote) for _ in range(3)]  # played from the machine itself, which no rate applies to
+    answers = [flooder.get(f"{t.path}/replay") for t in tables]
+    assert [a.status_code for a in answers] == [200, 200, 429]
+    assert answers[-1].json()["error"]["code"] == "rate_limited"
+    assert flooder.get(f"{tables[2].path}/replay/0", seat="all").status_code == 429  # still not rebuilt for them
+    # Stepping through a replay already rebuilt costs nothing and is not counted; the fairness check rebuilds.
+    assert {flooder.get(f"{tables[0].path}/replay/{seq}").status_code for seq in range(5)} == {200}
+    assert flooder.get(f"/t/{tables[1].table_id}/verify").status_code == 429
+    assert bystander.get(f"{tables[2].path}/replay").status_code == 200
+    assert bystander.get(f"/t/{tables[1].table_id}/verify").status_code == 200
+    assert {remote.get(f"/t/{t.table_id}/verify").status_code for t in tables for _ in range(2)} == {200}
 
 
 def _rss_kb(pid: int) -> int:
