@@ -13,6 +13,7 @@ import httpx
 import pytest
 from playwright.sync_api import Browser, BrowserContext, Page, expect
 
+from tests.browser.helpers import seat_link
 from tests.browser.test_platform import create_table, play_to_the_end
 from tests.conftest import ServerProcess
 
@@ -146,7 +147,7 @@ def test_game_pages(sized: BrowserContext, server: ServerProcess, game: str) -> 
     check(page, f"{game} table")
 
     table_id, token = finished_table(server, game, seats)
-    page.goto(f"{server.url}/t/{table_id}/seat#{token}")
+    page.goto(seat_link(server, table_id, token))
     expect(page.locator("#result")).to_be_visible()
     page.wait_for_timeout(500)  # the game's own result screen
     check(page, f"{game} result")
