@@ -110,6 +110,10 @@ def test_platform_pages(sized: BrowserContext, server: ServerProcess) -> None:
     table_id = create_table(page, server)
     expect(page.locator("#lobby")).to_be_visible()
     check(page, "lobby")
+    page.click("#make-seat-link")
+    expect(page.locator("#seat-link")).to_have_value(re.compile("/seat#"))
+    check(page, "lobby with a seat link")
+    link = page.locator("#seat-link").input_value()
     page.fill("#bot-count", "2")
     page.click("#add-bots")
     expect(page.locator("#lobby-seats li")).to_have_count(3)
@@ -124,6 +128,12 @@ def test_platform_pages(sized: BrowserContext, server: ServerProcess) -> None:
     check(page, "verify")
     page.goto(server.url + "/no/such/page")
     check(page, "not found")
+    page.goto(link)  # claimed here: this browser already holds the seat
+    page.wait_for_url(f"{server.url}/t/{table_id}")
+    page.goto(server.url + "/")
+    page.goto(link)
+    expect(page.locator("h1")).to_have_text("This seat link was already used")
+    check(page, "seat link already used")
 
 
 @pytest.mark.parametrize("game", GAMES)
