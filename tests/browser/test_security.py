@@ -107,7 +107,7 @@ def test_a_seat_link_works_once_and_is_worthless_in_the_history(browser, server:
         # The device reopening it from its own history is told it already holds the seat.
         device.goto(link)
         expect(device.locator("h1")).to_have_text("This seat link was already used")
-        expect(device.locator("#seat-message")).to_contain_text("This browser already holds a seat at this table")
+        expect(device.locator("#seat-message")).to_contain_text("this browser holds a seat at this table")
 
         # The replaced link says so too.
         reader.goto(older)

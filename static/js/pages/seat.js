@@ -40,15 +40,16 @@ async function claim() {
       retry.hidden = false;
       return;
     }
-    say(SAID[error.code] ?? "This seat link does not work", error.message);
     if (error.code === "link_used" && loadToken(tableId)) {
       // Most likely this very browser used it (a reload, the history): it already holds a seat here.
-      message.append(" This browser already holds a seat at this table: ");
+      say(SAID.link_used, "This link was used, and this browser holds a seat at this table: ");
       const open = document.createElement("a");
       open.href = tablePath;
       open.textContent = "open the table";
       message.append(open, ".");
+      return;
     }
+    say(SAID[error.code] ?? "This seat link does not work", error.message);
   }
 }
 
