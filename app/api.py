@@ -11,6 +11,7 @@ from pydantic import BaseModel, ConfigDict, Field
 from app.errors import ApiError
 from app.guards import within_rate
 from app.limits import RateLimiter
+from app.links import link_url
 from app.messages import chat_public, seat_public
 from app.replay import Replays, parse_viewpoint
 from app.seats import Holder, Viewing, same_secret, seat_of
@@ -100,9 +101,8 @@ class SetBot(Body):
     kind: str | None = None
 
 
-def seat_url(base: str, table_id: str, token: str) -> str:
-    # The token rides in the fragment, which browsers never send to a server (or its logs).
-    return f"{base}/t/{table_id}/seat#{token}"
+class Claim(Body):
+    code: str = Field(description="The claim code of a seat link: what follows '#' in its seat_url.")
 
 
 @router.get("/games")
@@ -127,10 +127,11 @@ def limited(request: Request, limiter: str, what: str) -> None:
 @router.post("/tables", status_code=201)
 async def create_table(body: CreateTable, service: ServiceDep, base: BaseDep, request: Request) -> dict[str, Any]:
     limited(request, "create_limiter", "new tables")
-    row, token = await service.create(body.game, body.name, body.options, body.turn_timer, body.spectator_chat)
+    row, token, code = await service.create(body.game, body.name, body.options, body.turn_timer,
+                                            body.spectator_chat)
     return {"table_id": row.id, "seat": 0, "token": token, "invite_url": f"{base}/t/{row.id}?invite={row.invite_code}",
             "spectate_url": f"{base}/t/{row.id}/watch?key={row.spectate_key}",
-            "seat_url": seat_url(base, row.id, token)}
+            "seat_url": link_url(base, row.id, code)}
 
 
 async def table_public(service: TableService, table_id: str) -> dict[str, Any]:
@@ -159,8 +160,8 @@ async def get_table(table_id: str, service: ServiceDep, base: BaseDep, invite: s
 @router.post("/tables/{table_id}/join")
 async def join_table(table_id: str, body: Join, service: ServiceDep, base: BaseDep, request: Request) -> dict[str, Any]:
     limited(request, "join_limiter", "joins")
-    seat, token = await service.join(table_id, body.name, body.invite)
-    return {"seat": seat, "token": token, "seat_url": seat_url(base, table_id, token)}
+    seat, token, code = await service.join(table_id, body.name, body.invite)
+    return {"seat": seat, "token": token, "seat_url": link_url(base, table_id, code)}
 
 
 @router.post("/tables/{table_id}/bots")
@@ -220,8 +221,25 @@ async def reclaim_seat(table_id: str, who: SeatDep, service: ServiceDep) -> dict
 async def play_again(table_id: str, who: SeatDep, token: TokenDep, service: ServiceDep,
                      base: BaseDep) -> dict[str, Any]:
     assert token is not None  # ``who`` was found by it
-    new_id, new_seat, new_token = await service.again(table_id, who, token)
-    return {"table_id": new_id, "seat": new_seat, "token": new_token, "seat_url": seat_url(base, new_id, new_token)}
+    new_id, new_seat, new_token, code = await service.again(table_id, who, token)
+    return {"table_id": new_id, "seat": new_seat, "token": new_token, "seat_url": link_url(base, new_id, code)}
+
+
+@router.post("/tables/{table_id}/seat-link")
+async def make_seat_link(table_id: str, who: SeatDep, token: TokenDep, service: ServiceDep,
+                         base: BaseDep) -> dict[str, Any]:
+    """A fresh one-time link for the caller's own seat, for another device; older unused links of the seat stop
+    working."""
+    assert token is not None  # ``who`` was found by it
+    code, expires = await service.links.make(table_id, who, token)
+    return {"seat_url": link_url(base, table_id, code), "expires_at": expires.isoformat()}
+
+
+@router.post("/tables/{table_id}/claim")
+async def claim_seat(table_id: str, body: Claim, service: ServiceDep) -> dict[str, Any]:
+    """Trade a seat link's claim code for its seat's token, once."""
+    seat, token = await service.links.claim(table_id, body.code)
+    return {"seat": seat, "token": token}
 
 
 @router.post("/tables/{table_id}/spectator-chat")

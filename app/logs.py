@@ -1,8 +1,8 @@
 """Logging for the server: uvicorn's format, with every secret taken out of every line before it is written.
 
-Seat tokens, spectator keys and invite codes travel in URLs (API.md's ``?token=``, invite and spectator links), and
-uvicorn logs request lines and websocket handshakes whole. The filter here sits on every handler, so no line, from
-startup to a crash's traceback, can carry one.
+Seat tokens, spectator keys, invite codes and seat links' claim codes travel in URLs (API.md's ``?token=``, invite,
+spectator and seat links), and uvicorn logs request lines and websocket handshakes whole. The filter here sits on
+every handler, so no line, from startup to a crash's traceback, can carry one.
 """
 
 from __future__ import annotations
@@ -21,6 +21,8 @@ _PATTERNS = [
     # a credential written as a JSON or Python mapping entry
     (re.compile(r"""(["'](?:token|spectate|spectate_key|invite|invite_code|seed)["']\s*:\s*["'])[^"']*""",
                 re.IGNORECASE), r"\1[hidden]"),
+    # a seat link's claim code in a body ({"code": …}); error codes (short snake_case words) are kept
+    (re.compile(r"""(["']code["']\s*:\s*["'])[A-Za-z0-9_-]{24,}(?=["'])"""), r"\1[hidden]"),
     # a seat link's fragment, and a password in a database URL
     (re.compile(r"(/seat#)[A-Za-z0-9_-]+"), r"\1[hidden]"),
     (re.compile(r"(://[^:/@\s]+:)[^@\s]+@"), r"\1[hidden]@"),

@@ -88,3 +88,19 @@ class ChatRow(Base):
     text: Mapped[str] = mapped_column(Text)
     kind: Mapped[str | None] = mapped_column(String(16), nullable=True)  # None: a person wrote it; "rematch": we did
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+
+
+class SeatLinkRow(Base):
+    """A one-time claim code for a seat link (``app.links``): the code itself is never stored, only its hash, and the
+    seat's token sealed under a key only the code gives."""
+
+    __tablename__ = "seat_links"
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
+    table_id: Mapped[str] = mapped_column(ForeignKey("tables.id", ondelete="CASCADE"), index=True)
+    seat_id: Mapped[int] = mapped_column(ForeignKey("seats.id", ondelete="CASCADE"), index=True)
+    code_hash: Mapped[str] = mapped_column(String(64), unique=True)
+    sealed_token: Mapped[str] = mapped_column(String(128))
+    state: Mapped[str] = mapped_column(String(16), default="open")  # open | used | replaced
+    expires_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))

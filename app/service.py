@@ -34,8 +34,9 @@ from app.chat import Chat
 from app.commits import Committer, Move
 from app.errors import ApiError, not_found
 from app.hub import Hub
+from app.links import SeatLinks, issue
 from app.messages import state_message, table_facts
-from app.models import ActionRow, ChatRow, SeatRow, TableRow
+from app.models import ActionRow, ChatRow, SeatLinkRow, SeatRow, TableRow
 from app.names import NAME_MAX, check_person_name, clean_text, unique_name
 from app.play import copy_row, copy_seat, due_snapshot, play, rebuild, settle
 from app.presence import Presence
@@ -83,6 +84,7 @@ class TableService:
         self._bases: OrderedDict[str, TableRow] = OrderedDict()
         self.presence = Presence(self)  # open connections per seat and spectators per table
         self.chat = Chat(self)
+        self.links = SeatLinks(self)  # seat links: one-time claim codes for a seat's token
         hub.tap(self._heard)
 
     # ----------------------------------------------------------------- helpers
@@ -222,7 +224,8 @@ class TableService:
 
     @runs_to_end
     async def create(self, game_id: str, name: str, options: Mapping[str, Any] | None,
-                     turn_timer: float | None, spectator_chat: bool = True) -> tuple[TableRow, str]:
+                     turn_timer: float | None, spectator_chat: bool = True) -> tuple[TableRow, str, str]:
+        """A new table in the lobby; returns it, the creator's token and a claim code for their seat link."""
         game = self.game(game_id)
         name = check_person_name(clean_text(name, NAME_MAX, "name"))
         try:
@@ -246,17 +249,20 @@ class TableService:
         async with self.writing() as session:
             session.add(row)
             await session.flush()
-            session.add(SeatRow(table_id=row.id, seat=0, name=name, token_hash=hash_token(token), away=False,
-                                connections=0))
+            seat = SeatRow(table_id=row.id, seat=0, name=name, token_hash=hash_token(token), away=False, connections=0)
+            session.add(seat)
+            await session.flush()
+            code, _ = await issue(session, row.id, seat.id, token)
             await session.commit()
-        return row, token
+        return row, token, code
 
     @runs_to_end
-    async def join(self, table_id: str, name: str, invite: str) -> tuple[int, str]:
+    async def join(self, table_id: str, name: str, invite: str) -> tuple[int, str, str]:
+        """The next free seat; returns its number, its token and a claim code for its seat link."""
         name = check_person_name(clean_text(name, NAME_MAX, "name"))
         token = secrets.token_urlsafe(24)
 
-        def change(session: AsyncSession, row: TableRow, seats: list[SeatRow]) -> int:
+        async def change(session: AsyncSession, row: TableRow, seats: list[SeatRow]) -> tuple[int, str]:
             if not same_secret(invite, row.invite_code):
                 raise ApiError(403, "bad_invite", "That invite code is not valid for this table.")
             if row.status != "lobby":
@@ -264,13 +270,15 @@ class TableService:
             game = self.game(row.game)
             if len(seats) >= game.max_players:
                 raise ApiError(409, "table_full", f"The table is full ({game.max_players} seats).")
-            seat = len(seats)
-            session.add(SeatRow(table_id=table_id, seat=seat, name=unique_name(name, self._names(seats)),
-                                token_hash=hash_token(token), away=False, connections=0))
-            return seat
+            new = SeatRow(table_id=table_id, seat=len(seats), name=unique_name(name, self._names(seats)),
+                          token_hash=hash_token(token), away=False, connections=0)
+            session.add(new)
+            await session.flush()
+            code, _ = await issue(session, table_id, new.id, token)
+            return new.seat, code
 
-        seat = await self._mutate(table_id, change)
-        return seat, token
+        seat, code = await self._mutate(table_id, change)
+        return seat, token, code
 
     @staticmethod
     def _bot_kind(game: Game[Any], kind: str | None) -> str:
@@ -334,6 +342,8 @@ class TableService:
         victim = next((s for s in seats if s.seat == target), None)
         if victim is None:
             raise ApiError(404, "unknown_seat", f"There is no seat {target} at this table.")
+        # Its seat links go with it (explicit: not every database enforces the cascade).
+        await session.execute(delete(SeatLinkRow).where(SeatLinkRow.seat_id == victim.id))
         await session.delete(victim)
         await session.flush()
         # Seats stay numbered 0..n-1: later seats move down one, and the host moves with them.
@@ -477,15 +487,16 @@ class TableService:
         await self._mutate(table_id, change)
 
     @runs_to_end
-    async def again(self, table_id: str, who: Holder, token: str) -> tuple[str, int, str]:
+    async def again(self, table_id: str, who: Holder, token: str) -> tuple[str, int, str, str]:
         """Play again: the first asker opens a new lobby with the same people. Each asker gets a token for the seat
-        copied from their own (``SeatRow.rematch_of``), whatever number the lobby has given it since; asking twice
-        gives the same token (``rematch_token``: derived from ``token``, their credential here), so nothing that
-        already holds it stops working. Someone whose rematch seat is gone (left, removed) is refused. Two asking
-        at once (even on two workers) meet at one new table: the loser of the race looks again."""
+        copied from their own (``SeatRow.rematch_of``), whatever number the lobby has given it since, and a claim code
+        for that seat's link; asking twice gives the same token (``rematch_token``: derived from ``token``, their
+        credential here), so nothing that already holds it stops working. Someone whose rematch seat is gone (left,
+        removed) is refused. Two asking at once (even on two workers) meet at one new table: the loser of the race
+        looks again."""
 
         async def change(session: AsyncSession, row: TableRow,
-                         seats: list[SeatRow]) -> tuple[str, int, str, int | None]:
+                         seats: list[SeatRow]) -> tuple[str, int, str, int | None, str]:
             asker = seat_row(seats, who)
             if row.status != "finished" or row.state is None:
                 raise ApiError(409, "not_finished", "A rematch can be opened once the game has finished.")
@@ -510,12 +521,13 @@ class TableService:
                                                          "its host removed you. Ask the players for its invite link.")
             new_token = rematch_token(token, new_id)
             mine.token_hash = hash_token(new_token)
-            return new_id, mine.seat, new_token, None if notice is None else notice.id
+            code, _ = await issue(session, new_id, mine.id, new_token)
+            return new_id, mine.seat, new_token, None if notice is None else notice.id, code
 
-        new_id, seat, new_token, notice_id = await self._mutate(table_id, change)
+        new_id, seat, new_token, notice_id, code = await self._mutate(table_id, change)
         if notice_id is not None:
             await self.hub.publish(table_id, {"kind": "chat", "id": notice_id})
-        return new_id, seat, new_token
+        return new_id, seat, new_token, code
 
     def _rematch(self, old: TableRow) -> TableRow:
         seed = fairness.new_seed()
@@ -643,7 +655,8 @@ class TableService:
         async with self.writing() as session:
             ids = list((await session.scalars(select(TableRow.id).where(due))).all())
             if ids:
-                for model in (ActionRow, ChatRow, SeatRow):  # explicit: not every database enforces the cascade
+                # explicit: not every database enforces the cascade
+                for model in (ActionRow, ChatRow, SeatLinkRow, SeatRow):
                     await session.execute(delete(model).where(model.table_id.in_(ids)))
                 await session.execute(delete(TableRow).where(TableRow.id.in_(ids))
                                       .execution_options(synchronize_session=False))

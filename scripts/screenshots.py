@@ -22,6 +22,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from tests.browser.conftest import CHROMIUM_ARGS, chromium_path  # noqa: E402
+from tests.browser.helpers import seat_link  # noqa: E402
 from tests.conftest import ServerProcess, server_env  # noqa: E402
 
 GAMES = {"turncoats": 3, "patriots-and-redcoats": 5, "raiding-parties": 2, "red-scare-redux": 4}
@@ -79,7 +80,7 @@ def main(out: Path) -> None:
                         context = browser.new_context(viewport=viewport, is_mobile=phone, has_touch=phone)
                         page = context.new_page()
                         table_id, token = host_table(server.url, game, seats)
-                        page.goto(f"{server.url}/t/{table_id}/seat#{token}")
+                        page.goto(seat_link(server, table_id, token))
                         page.wait_for_selector("#game > *")
                         shoot(page, out / f"{game}-{size}-start.png")
                         play(server.url, table_id, token, MIDDLE_MOVES)

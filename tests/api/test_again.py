@@ -37,7 +37,10 @@ def test_play_again_opens_one_new_lobby_for_everyone(client: TestClient) -> None
     assert (bob["seat"], alice["seat"]) == (1, 0)
     assert bob["token"] != alice["token"]
     new_id = bob["table_id"]
-    assert alice["seat_url"] == f"http://testserver/t/{new_id}/seat#{alice['token']}"
+    code = alice["seat_url"].removeprefix(f"http://testserver/t/{new_id}/seat#")
+    assert code != alice["seat_url"] and alice["token"] not in code
+    claimed = client.post(f"/api/tables/{new_id}/claim", json={"code": code})
+    assert claimed.json() == {"seat": 0, "token": alice["token"]}
     assert public(client, table)["next_table_id"] == new_id
 
     new = public(client, new_id)

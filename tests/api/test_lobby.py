@@ -70,7 +70,9 @@ def test_create_returns_seat_zero_and_links(client: TestClient) -> None:
     assert isinstance(token, str) and len(token) >= 16
     assert re.fullmatch(rf"http://testserver/t/{re.escape(tid)}\?invite=[\w-]+", data["invite_url"])
     assert re.fullmatch(rf"http://testserver/t/{re.escape(tid)}/watch\?key=[\w-]+", data["spectate_url"])
-    assert data["seat_url"] == f"http://testserver/t/{tid}/seat#{token}"
+    # The seat link carries a one-time claim code for the token, never the token (tests/api/test_seat_links.py).
+    assert re.fullmatch(rf"http://testserver/t/{re.escape(tid)}/seat#[\w-]{{32}}", data["seat_url"])
+    assert token not in data["seat_url"]
 
     table = public(client, tid)
     assert table["table_id"] == tid
@@ -245,7 +247,8 @@ def test_join(client: TestClient) -> None:
     assert response.status_code == 200
     data = response.json()
     assert data["seat"] == 1
-    assert data["seat_url"] == f"http://testserver/t/{table.table_id}/seat#{data['token']}"
+    assert data["seat_url"].startswith(f"http://testserver/t/{table.table_id}/seat#")
+    assert data["token"] not in data["seat_url"]
     assert data["token"] != table.tokens[0]
     seats = public(client, table)["seats"]
     assert [(s["seat"], s["name"], s["bot"]) for s in seats] == [(0, "Alice", False), (1, "Bob", False)]

@@ -1,11 +1,28 @@
-"""What every game's browser test does first: host a table from the home page, fill it with bots, start it."""
+"""What every game's browser test does first: host a table from the home page, fill it with bots, start it; and how a
+browser takes a seat it holds a token for (a one-time seat link)."""
 
 from __future__ import annotations
 
 import re
 from typing import Any
 
+import httpx
+
 from tests.conftest import ServerProcess
+
+
+def seat_link(server: ServerProcess, table_id: str, token: str) -> str:
+    """A fresh one-time seat link for the seat ``token`` holds (a link never carries the token itself)."""
+    made = httpx.post(f"{server.url}/api/tables/{table_id}/seat-link", headers={"Authorization": f"Bearer {token}"},
+                      timeout=10)
+    made.raise_for_status()
+    return str(made.json()["seat_url"])
+
+
+def open_seat(page: Any, server: ServerProcess, table_id: str, token: str) -> None:
+    """Take the seat ``token`` holds in this page's browser through a seat link, and wait for the table page."""
+    page.goto(seat_link(server, table_id, token))
+    page.wait_for_url(re.compile(r"/t/[^/?#]+$"))
 
 
 def host_table(page: Any, server: ServerProcess, game: str, name: str, players: int, ready: str,

@@ -13,6 +13,7 @@ import httpx
 import pytest
 from playwright.sync_api import Browser, BrowserContext, Page, expect
 
+from tests.browser.helpers import seat_link
 from tests.browser.test_platform import create_table, play_to_the_end
 from tests.conftest import ServerProcess
 
@@ -109,6 +110,10 @@ def test_platform_pages(sized: BrowserContext, server: ServerProcess) -> None:
     table_id = create_table(page, server)
     expect(page.locator("#lobby")).to_be_visible()
     check(page, "lobby")
+    page.click("#make-seat-link")
+    expect(page.locator("#seat-link")).to_have_value(re.compile("/seat#"))
+    check(page, "lobby with a seat link")
+    link = page.locator("#seat-link").input_value()
     page.fill("#bot-count", "2")
     page.click("#add-bots")
     expect(page.locator("#lobby-seats li")).to_have_count(3)
@@ -123,6 +128,12 @@ def test_platform_pages(sized: BrowserContext, server: ServerProcess) -> None:
     check(page, "verify")
     page.goto(server.url + "/no/such/page")
     check(page, "not found")
+    page.goto(link)  # claimed here: this browser already holds the seat
+    page.wait_for_url(f"{server.url}/t/{table_id}")
+    page.goto(server.url + "/")
+    page.goto(link)
+    expect(page.locator("h1")).to_have_text("This seat link was already used")
+    check(page, "seat link already used")
 
 
 @pytest.mark.parametrize("game", GAMES)
@@ -146,7 +157,7 @@ def test_game_pages(sized: BrowserContext, server: ServerProcess, game: str) -> 
     check(page, f"{game} table")
 
     table_id, token = finished_table(server, game, seats)
-    page.goto(f"{server.url}/t/{table_id}/seat#{token}")
+    page.goto(seat_link(server, table_id, token))
     expect(page.locator("#result")).to_be_visible()
     page.wait_for_timeout(500)  # the game's own result screen
     check(page, f"{game} result")

@@ -15,7 +15,7 @@ import httpx
 import pytest
 
 from tests.browser.helpers import host_table as shared_host
-from tests.browser.helpers import watch_errors
+from tests.browser.helpers import seat_link, watch_errors
 from tests.conftest import ServerProcess
 
 STEP_CAP = 900  # my clicks; a 2-player game takes a few hundred actions in all
@@ -197,7 +197,7 @@ def test_builder_limits_at_a_20_gold_table_with_a_copy_cap(server: ServerProcess
     httpx.post(f"{base}/start", headers=auth, timeout=10).raise_for_status()
     page = context.new_page()
     errors = watch_errors(page)
-    page.goto(f"{server.url}/t/{table_id}/seat#{token}")
+    page.goto(seat_link(server, table_id, token))
     page.wait_for_selector(".rp[data-state=building]")
     assert "no Ship or Fort" in page.locator(".rp-rules-line").inner_text()
     sloop = page.locator("[data-plus='Sloop']")

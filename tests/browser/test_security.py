@@ -64,3 +64,56 @@ def test_pages_load_under_the_content_security_policy(context: BrowserContext, s
     expect(page.locator("svg.rules-map")).to_be_visible()
     page.goto(f"{server.url}/t/{table_id}/verify")
     assert violations == []
+
+
+def test_a_seat_link_works_once_and_is_worthless_in_the_history(browser, server: ServerProcess) -> None:  # type: ignore[no-untyped-def]
+    """A seat link is a one-time claim code: the first browser to open it takes the seat; the same address opened
+    again (another browser, or read from the first one's history) says it was used and seats nobody."""
+    host_ctx: BrowserContext = browser.new_context()
+    device_ctx: BrowserContext = browser.new_context()
+    reader_ctx: BrowserContext = browser.new_context()
+    try:
+        host = host_ctx.new_page()
+        table_id = create_table(host, server)
+        host_token = host.evaluate(f"() => localStorage.getItem('tabletop:seat:{table_id}')")
+        host.click("#make-seat-link")
+        expect(host.locator("#seat-link")).to_have_value(re.compile(rf"/t/{table_id}/seat#[\w-]{{32}}$"))
+        older = host.locator("#seat-link").input_value()
+        host.click("#make-seat-link")  # a newer link cancels the one not yet used
+        expect(host.locator("#seat-link")).not_to_have_value(older)
+        link = host.locator("#seat-link").input_value()
+        assert host_token not in link and host_token not in older
+
+        # Another device of the host's opens the link: it holds the seat, and the code leaves the address bar.
+        device = device_ctx.new_page()
+        device.goto(link)
+        device.wait_for_url(f"{server.url}/t/{table_id}")
+        expect(device.locator("#lobby")).to_be_visible()
+        expect(device.locator("#seat-field")).to_be_visible()  # a seat's own control: spectators have none
+        assert device.evaluate(f"() => localStorage.getItem('tabletop:seat:{table_id}')") == host_token
+
+        # Whoever reads that device's history finds the link used: no seat for them.
+        reader = reader_ctx.new_page()
+        reader.goto(link)
+        expect(reader.locator("h1")).to_have_text("This seat link was already used")
+        expect(reader.locator("#seat-message")).to_contain_text(
+            "already used on another device; ask for a new link")
+        assert reader.evaluate(f"() => localStorage.getItem('tabletop:seat:{table_id}')") is None
+        assert "#" not in reader.url  # nor does the address bar keep showing it
+        reader.goto(f"{server.url}/t/{table_id}")
+        expect(reader.locator("#gate")).to_be_visible()
+        expect(reader.locator("#table-layout")).to_be_hidden()
+
+        # The device reopening it from its own history is told it already holds the seat.
+        device.goto(link)
+        expect(device.locator("h1")).to_have_text("This seat link was already used")
+        expect(device.locator("#seat-message")).to_contain_text("this browser holds a seat at this table")
+
+        # The replaced link says so too.
+        reader.goto(older)
+        expect(reader.locator("h1")).to_have_text("This seat link was replaced by a newer one")
+        assert reader.evaluate(f"() => localStorage.getItem('tabletop:seat:{table_id}')") is None
+    finally:
+        host_ctx.close()
+        device_ctx.close()
+        reader_ctx.close()

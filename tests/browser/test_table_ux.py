@@ -261,7 +261,8 @@ def test_unknown_pages_and_mistyped_seat_links_say_so(context: BrowserContext, s
         expect(stranger.locator("h1")).to_have_text("This link is incomplete or mistyped")
         stranger.goto("about:blank")  # else only the fragment changes and the page does not load again
         stranger.goto(f"{server.url}/t/{table_id}/seat#{'A' * 32}")
-        expect(stranger.locator("#gate-message")).to_contain_text("incomplete or mistyped")
+        expect(stranger.locator("h1")).to_have_text("This seat link does not work here")
+        expect(stranger.locator("#seat-message")).to_contain_text("mistyped or incomplete")
     finally:
         other.close()
     assert httpx.get(f"{server.url}/api/no/such/thing").json()["error"]["code"] == "not_found"

@@ -10,13 +10,11 @@ targets carry ``data-target``), ``[data-action-type=negotiate]``, ``[data-return
 
 from __future__ import annotations
 
-import re
-
 import httpx
 import pytest
 
 from tests.browser.helpers import host_table as shared_host
-from tests.browser.helpers import watch_errors
+from tests.browser.helpers import open_seat, watch_errors
 from tests.conftest import ServerProcess
 
 STEP_CAP = 80  # my moves; a 2-player game has at most 16 non-Negotiate actions, plus the Negotiates
@@ -166,11 +164,6 @@ def negotiate_to_the_end(server: ServerProcess, table_id: str, tokens: list[str]
             moved = True
         assert moved, "nobody could move"
     pytest.fail("the Negotiates did not end the game")
-
-
-def open_seat(page, server: ServerProcess, table_id: str, token: str) -> None:  # type: ignore[no-untyped-def]
-    page.goto(f"{server.url}/t/{table_id}/seat#{token}")
-    page.wait_for_url(re.compile(r"/t/[^/?#]+$"))
 
 
 def in_viewport(page, locator) -> bool:  # type: ignore[no-untyped-def]

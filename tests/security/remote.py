@@ -51,6 +51,7 @@ class Remote:
         table = RemoteTable(self, data["table_id"], query(data["invite_url"], "invite"),
                             query(data["spectate_url"], "key"))
         table.tokens.append(data["token"])
+        table.seat_url = data["seat_url"]
         return table
 
     @contextlib.contextmanager
@@ -76,6 +77,7 @@ class RemoteTable:
     invite: str
     spectate: str
     tokens: list[str] = field(default_factory=list)
+    seat_url: str = ""  # the creator's seat link
 
     @property
     def path(self) -> str:

@@ -13,6 +13,10 @@ from tests.conftest import ServerProcess, server_env
 from tests.security.remote import Remote, RemoteTable, opening, receive_until
 
 
+def code_of(seat_url: str) -> str:
+    return seat_url.partition("#")[2]
+
+
 def _play_to_the_end(remote: Remote, table: RemoteTable, people: list[str], limit: int = 2000) -> None:
     for _ in range(limit):
         moved = False
@@ -52,7 +56,20 @@ def test_the_whole_log_holds_no_secret(tmp_path: Path) -> None:
             _play_to_the_end(remote, table, [alice, bob])
             receive_until(watch, lambda m: m["type"] == "state" and m["status"] == "finished", timeout=10)
         rematch = remote.post(f"{table.path}/again", bob).json()
-        secrets += [rematch["token"], remote.post(f"{table.path}/again", bob).json()["token"]]
+        again = remote.post(f"{table.path}/again", bob).json()  # asked twice: the same token, a fresh link
+        secrets += [rematch["token"], code_of(rematch["seat_url"]), again["token"], code_of(again["seat_url"])]
+
+        # Seat links: each one made, claimed once, claimed again (refused), and a replaced one tried.
+        links = remote.table("Gil")
+        gil = links.tokens[0]
+        first = code_of(links.seat_url)
+        fresh = code_of(remote.post(f"{links.path}/seat-link", gil).json()["seat_url"])
+        secrets += [gil, links.invite, links.spectate, first, fresh]
+        remote.get(f"/t/{links.table_id}/seat")  # the seat page, as a browser opens it (the code stays behind '#')
+        assert remote.post(f"{links.path}/claim", code=first).status_code == 410
+        assert remote.post(f"{links.path}/claim", code=fresh).json()["token"] == gil
+        assert remote.post(f"{links.path}/claim", code=fresh).status_code == 410
+        assert remote.post(f"{table.path}/claim", code=fresh).status_code == 403  # another table's code
 
         # A Turncoats table against bots, to its end.
         tc = remote.table("Cara", game="turncoats")
@@ -95,6 +112,10 @@ def test_the_whole_log_holds_no_secret(tmp_path: Path) -> None:
     ("""auth failed for {"type":"auth","token":"s3cr3t"}""", '"token":"[hidden]"'),
     ("""< TEXT '{"type":"auth","token":"s3cr3t"}'""", "< TEXT"),
     ("postgresql://user:pa55@db/x", "postgresql://user:[hidden]@db/x"),
+    ("http://h/t/abc/seat#s3cr3t-s3cr3t_s3cr3t-s3cr3t_s3cr3t", "/t/abc/seat#[hidden]"),
+    ("""claim {"code": "s3cr3t-s3cr3t_s3cr3t-s3cr3t_s3cr3t"}""", '"code": "[hidden]"'),
+    ("""{'code': 's3cr3t-s3cr3t_s3cr3t-s3cr3t_s3cr3t'}""", "'code': '[hidden]'"),
+    ("""{"error": {"code": "link_used"}}""", '"code": "link_used"'),
     ("""< TEXT '{"type":"state","view":{"hand":["gem-07"]}}' [44 bytes]""", "< TEXT [44 bytes]"),
 ])
 def test_redaction_of_each_form(line: str, kept: str) -> None:
@@ -102,3 +123,4 @@ def test_redaction_of_each_form(line: str, kept: str) -> None:
 
     assert kept in redact(line)
     assert not {"gem-07", "s3cr3t", "abc.DEF-123", "abc123"} & set(re.split(r"[\s'\"=:]+", redact(line)))
+    assert "s3cr3t" not in redact(line)

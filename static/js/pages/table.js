@@ -15,7 +15,6 @@ import { nameOf } from "../table/seats.js";
 const { table_id: tableId, game, spectate_key: spectateKey, invite } = readJson("table-data");
 const el = (id) => document.getElementById(id);
 const ACT_TIMEOUT_MS = 15_000;
-const FRESH_LINK = `tabletop:fresh-seat-link:${tableId}`; // set by the seat-link page for the token it just stored
 
 let token = loadToken(tableId);
 let conn = null;
@@ -26,22 +25,29 @@ const pending = new Map(); // act id -> {seq, resolve, reject}
 let actCounter = 0;
 let lost = false; // the connection dropped after it had been open: the page shows it and waits
 let resultShown = false;
-let fromSeatLink = freshSeatLink(); // a token the seat-link page just stored, not yet proven good
 const alerts = createAlerts({ title: game.title });
 
 wireCopyButtons();
 wireCounters();
 
-// If the table refuses a token the seat-link page has just stored, the link itself was wrong, not the seat.
-function freshSeatLink() {
+// A link for another device is made on request, one-time and short-lived (a seat link carries a claim code, never
+// the token, since browsers keep every address in their history).
+el("make-seat-link").addEventListener("click", async () => {
+  const button = el("make-seat-link");
+  button.disabled = true;
   try {
-    const fresh = sessionStorage.getItem(FRESH_LINK) === "1";
-    sessionStorage.removeItem(FRESH_LINK);
-    return fresh;
-  } catch {
-    return false; // storage blocked: the general wording is used
+    const made = await api("POST", `/api/tables/${encodeURIComponent(tableId)}/seat-link`, undefined, token);
+    el("seat-link").value = made.seat_url;
+    el("seat-link-row").hidden = false;
+    button.textContent = "Make a new link";
+    el("seat-link").focus();
+    el("seat-link").select();
+  } catch (error) {
+    toast(error.message ?? "Could not make a link.");
+  } finally {
+    button.disabled = false;
   }
-}
+});
 
 // While the connection is down nothing on the table can be done: say so at the top of the screen, grey the table out
 // and make it inert, so a tap cannot look accepted and then fail.
@@ -160,7 +166,7 @@ function draw(message) {
   ].filter(Boolean).join(" · ");
   el("spectator-count").textContent = `${table.spectators ?? 0} watching`;
 
-  setLink(el("seat-field"), token && !watching ? absoluteUrl(`/t/${encodeURIComponent(tableId)}/seat#${token}`) : "");
+  el("seat-field").hidden = !token || watching;
   setLink(el("spectate-field"), table.spectate_url ? absoluteUrl(table.spectate_url) : "");
   el("commitment").textContent = table.commitment ?? "";
 
@@ -199,7 +205,6 @@ function onMessage(message) {
     case "state":
       if (current && message.seq < current.seq) return; // an older message overtaken by a reconnect
       current = message;
-      fromSeatLink = false; // the token is good
       for (const [id, entry] of pending) if (message.seq > entry.seq) settle(id, null);
       push(current);
       break;
@@ -242,11 +247,6 @@ function refused(status, reason) {
   if (token) {
     clearToken(tableId);
     token = null;
-    if (fromSeatLink) {
-      gate("This seat link is incomplete or mistyped: no seat here has it. Copy the whole link again, or ask " +
-        "the host for the invite link.");
-      return;
-    }
     if (invite) {
       gate(`Your seat here is no longer valid${said}. You can join again:`, { join: true });
       return;
