@@ -49,7 +49,7 @@ NO_SECRET_STEP: dict[str, str] = {
 SERVICE = TableService(Settings(database_url="sqlite:///:memory:"), None, ALL_GAMES, Hub())  # type: ignore[arg-type]
 
 
-def _unlisted_reason(case: str) -> str | None:
+def _listed_reason(case: str) -> str | None:
     return next((reason for pattern, reason in NO_SECRET_STEP.items() if fnmatch.fnmatchcase(case, pattern)), None)
 
 
@@ -133,7 +133,7 @@ def test_who_acted_in_a_secret_step_shows_nowhere(game: Game, players: int, opti
                         where = f"seed {seed}, state {index}: seat {a} ({source_a}) or seat {b} ({source_b})"
                         assert heard_a[key] == heard_b[key], f"{where}: {key} tells them apart"
                     checked += 1
-    reason = _unlisted_reason(case)
+    reason = _listed_reason(case)
     if checked == 0:
         assert reason is not None, f"{case} checked no secret step where several seats owe an action; declare " \
                                    "Game.secret_step, or list the case in NO_SECRET_STEP with the reason"
