@@ -44,6 +44,7 @@ GAME: Game[RedScareState] = Game(
     must_act=rules.must_act,
     window=rules.window,
     expire=rules.expire,
+    secret_step=rules.secret_step,
     secrets=secrets,
     resample=resample,
     reveal=reveal,

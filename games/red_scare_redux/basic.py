@@ -96,7 +96,9 @@ def best_supply(cards: list[str], kind: str, short: int) -> str | None:
 
 
 def fill(obj: data.Objective, items: list[Item], pool: list[str], pairs: bool = True) -> tuple[list[Item], list[str]]:
-    """Greedily place what ``pool`` offers (plain Agents and Supplies): the items after and the cards used."""
+    """Greedily place what ``pool`` offers (plain Agents and Supplies): the items after and the cards used. Single
+    Agents go first, so a pair is planned only for a class slot no Agent in the pool fills: never with an Agent of
+    that class left over (ruling 19)."""
     items, pool, used = list(items), list(pool), []
     for card in sorted((c for c in pool if c in data.CLASS_OF), key=lambda c: (data.CLASS_OF[c] not in obj.agents, c)):
         item = item_of(card, None)

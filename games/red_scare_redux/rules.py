@@ -81,6 +81,15 @@ def window(state: RedScareState) -> Window | None:
                   closes_itself=state["window_mode"] == "fixed")
 
 
+def secret_step(state: RedScareState) -> str | None:
+    """A response window, in either mode, is a step whose actors are secret: who has continued (or is still deciding
+    whether to play an instant) shows nowhere, so a timeout there marks nobody away. The key is the window's own and
+    changes only when a window opens (a Tip-Off's Counterintelligence window is a new one)."""
+    if state["over"] or state["window"] is None:
+        return None
+    return f"rsr-{state['window_count']}"
+
+
 def expire(state: RedScareState) -> None:
     blackops.close(state)
     turn.after_action(state)

@@ -62,6 +62,23 @@ def deal_plan(layout: str, teams: list[list[Seat]]) -> dict[Seat, tuple[int, lis
     return plan
 
 
+def deal(decks: Decks, hands: list[list[int]], plan: dict[Seat, tuple[int, list[Back], int]],
+         seats: list[Seat]) -> None:
+    """Round-robin (ruling 20): one card to each seat still owed one, in turn order from the first seat, repeated;
+    first the Objectives, then the Resources, each seat's n-th Resource from the deck its plan names n-th."""
+    rounds = max(plan[seat][0] for seat in seats)
+    for number in range(rounds):
+        for seat in seats:
+            if number < plan[seat][0]:
+                hands[seat].append(decks["objective"].pop(0))
+    rounds = max(len(plan[seat][1]) for seat in seats)
+    for number in range(rounds):
+        for seat in seats:
+            backs = plan[seat][1]
+            if number < len(backs):
+                hands[seat].append(decks[backs[number]].pop(0))
+
+
 def build_cards() -> tuple[list[Card], Decks]:
     cards: list[Card] = []
     decks: Decks = {"objective": [], "omega": [], "delta": []}
@@ -91,10 +108,8 @@ def setup(players: int, options: Options, seed: int) -> RedScareState:
     plan = deal_plan(layout, teams)
     hands: list[list[int]] = [[] for _ in range(players)]
     limits = [0] * players
-    for seat in dict.fromkeys(order):  # deal in turn order
-        objectives, backs, limit = plan[seat]
-        hands[seat] += [decks["objective"].pop(0) for _ in range(objectives)]
-        hands[seat] += [decks[back].pop(0) for back in backs]
+    deal(decks, hands, plan, list(dict.fromkeys(order)))
+    for seat, (_, _, limit) in plan.items():
         limits[seat] = limit
     return {
         "players": players, "rng": source["rng"], "log": [{"text": "Teams: " + "; ".join(

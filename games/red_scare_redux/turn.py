@@ -62,8 +62,12 @@ def main_actions(state: RedScareState, seat: Seat) -> list[Action]:
     return out
 
 
-def pairs(hand: list[str]) -> list[tuple[str, str]]:
+def pairs(hand: list[str], cls: str) -> list[tuple[str, str]]:
+    """Two Agents the player may declare as one of class ``cls`` (ruling 19): only when the hand holds no Agent of
+    that class, and so no member is of it. A Double Agent in hand has no class yet and bars nothing."""
     agents = [card for card in hand if card in data.CLASS_OF]
+    if any(data.CLASS_OF[card] == cls for card in agents):
+        return []
     return list(dict.fromkeys(combinations(agents, 2)))
 
 
@@ -74,7 +78,8 @@ def begin_actions(state: RedScareState, hand: list[str], objective: str) -> list
     out: list[Action] = [{"type": "begin", "objective": objective, "card": card} for card in distinct(rest)
                          if card != "Double Agent" and card_helps(state, probe, card, as_set=True)]
     for cls in dict.fromkeys(c for c in data.OBJECTIVE_BY_NAME[objective].agents if c != "*"):
-        out += [{"type": "begin", "objective": objective, "pair": list(pair), "as": cls} for pair in pairs(rest)]
+        out += [{"type": "begin", "objective": objective, "pair": list(pair), "as": cls}
+                for pair in pairs(rest, cls)]
     return out
 
 
@@ -90,7 +95,7 @@ def add_actions(state: RedScareState, partial: Partial, hand: list[str], as_set:
                          if card_helps(state, partial, card, as_set=as_set)]
     for cls in dict.fromkeys(c for c in objective_of(state, partial).agents if c != "*"):
         if card_helps(state, partial, "", cls, pair=True):
-            out += [{"type": pair_kind, **where, "pair": list(pair), "as": cls} for pair in pairs(hand)]
+            out += [{"type": pair_kind, **where, "pair": list(pair), "as": cls} for pair in pairs(hand, cls)]
     return out
 
 
@@ -278,7 +283,9 @@ def default_step(state: RedScareState) -> Action:
         return {"type": "done"}
     if step["kind"] == "steal":
         victims = steal_targets(state, step["seat"])
-        order = list(dict.fromkeys(state["order"]))
+        # Ties: the earliest in turn order counting from the player whose turn it is (ruling 21).
+        now = state["turn_index"]
+        order = list(dict.fromkeys(state["order"][now:] + state["order"][:now]))
         victim = min(victims, key=lambda s: (-len(state["hands"][s]), order.index(s)))
         return {"type": "steal", "victim": victim}
     if step["kind"] == "interrogate":

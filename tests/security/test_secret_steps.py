@@ -1,5 +1,6 @@
-"""Patriots & Redcoats against a real server, watched by a spectator: in steps whose actors are secret, timeouts mark
-nobody away, the deadline does not move when the people are done, and a fixed window closes only by its expiry."""
+"""Patriots & Redcoats and Red Scare Redux against a real server, watched by a spectator: in steps whose actors are
+secret, timeouts mark nobody away, the deadline does not move when the people are done, and a fixed window closes only
+by its expiry."""
 
 from __future__ import annotations
 
@@ -13,6 +14,7 @@ from tests.conftest import ServerProcess, server_env
 from tests.security.remote import Remote, RemoteTable, opening
 
 GAME = "patriots-and-redcoats"
+RSR = "red-scare-redux"
 
 
 def _server(tmp_path: Path, **env: str) -> tuple[ServerProcess, Remote]:
@@ -21,13 +23,14 @@ def _server(tmp_path: Path, **env: str) -> tuple[ServerProcess, Remote]:
     return process, Remote(process.url)
 
 
-def _table(remote: Remote, options: dict[str, Any], turn_timer: float | None = None) -> RemoteTable:
+def _table(remote: Remote, options: dict[str, Any], turn_timer: float | None = None, game: str = GAME,
+           bots: int = 3) -> RemoteTable:
     extra: dict[str, Any] = {"options": options}
     if turn_timer is not None:
         extra["turn_timer"] = turn_timer
-    table = remote.table("Alice", game=GAME, **extra)
+    table = remote.table("Alice", game=game, **extra)
     table.join("Bob")
-    assert remote.post(f"{table.path}/bots", table.tokens[0], count=3, kind="basic").status_code == 200
+    assert remote.post(f"{table.path}/bots", table.tokens[0], count=bots, kind="basic").status_code == 200
     return table
 
 
@@ -76,6 +79,58 @@ def test_a_window_bob_never_continues_marks_nobody_away(tmp_path: Path) -> None:
         assert timed_out, "Bob's window never timed out: the test did not reach a window"
         seats = [m["seats"] for m in heard if m["type"] == "presence"]
         seats += [m["table"]["seats"] for m in heard if m["type"] == "state" and m.get("table")]
+        assert seats and not any(s["away"] for each in seats for s in each)
+        assert not any(s["away"] for s in table.public()["seats"])
+    finally:
+        process.stop()
+
+
+def _seats_heard(watch: Any) -> list[Any]:
+    heard: list[dict[str, Any]] = []
+    try:
+        while True:
+            heard.append(json.loads(watch.recv(timeout=0.5)))
+    except TimeoutError:
+        pass
+    seats = [m["seats"] for m in heard if m["type"] == "presence"]
+    return seats + [m["table"]["seats"] for m in heard if m["type"] == "state" and m.get("table")]
+
+
+def _rsr_step(remote: Remote, table: RemoteTable) -> None:
+    """Alice plays every Black Ops card she can (so windows open that Bob may answer) and continues in windows; Bob
+    plays his turns but never answers a window."""
+    for seat, token in enumerate(table.tokens):
+        legal = table.state(token)["legal"]
+        if any(a["type"] == "continue" for a in legal):
+            if seat == 0:
+                remote.post(f"{table.path}/actions", token, action={"type": "continue"})
+        elif legal:
+            choice = next((a for a in legal if a["type"] == "black_ops" and seat == 0), None)
+            choice = choice or next((a for a in legal if a["type"] == "draw"), legal[0])
+            remote.post(f"{table.path}/actions", token, action=choice)
+
+
+def test_a_red_scare_window_bob_never_answers_marks_nobody_away(tmp_path: Path) -> None:
+    """2v2, Alice and a bot against Bob and a bot: Bob lets every quick window time out."""
+    process, remote = _server(tmp_path)
+    try:
+        seats: list[Any] = []
+        timed_out: list[Any] = []
+        deadline = time.monotonic() + 120
+        while not timed_out and time.monotonic() < deadline:  # a game can end before any window: again
+            table = _table(remote, {"window_mode": "quick", "response_window_s": 1}, game=RSR, bots=2)
+            with remote.socket(table.table_id, spectate=table.spectate, in_url=True) as watch:
+                opening(watch)
+                remote.post(f"{table.path}/start", table.tokens[0])
+                while time.monotonic() < deadline and len(timed_out) < 2:
+                    _rsr_step(remote, table)
+                    timed_out = [a for a in _actions(tmp_path, table.table_id)
+                                 if a[1] == 1 and a[3] == "timer" and a[2] == {"type": "continue"}]
+                    if table.public()["status"] == "finished":
+                        break
+                    time.sleep(0.1)
+                seats += _seats_heard(watch)
+        assert timed_out, "Bob's window never timed out: the test did not reach a window"
         assert seats and not any(s["away"] for each in seats for s in each)
         assert not any(s["away"] for s in table.public()["seats"])
     finally:

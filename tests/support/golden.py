@@ -29,7 +29,7 @@ PLAYTHROUGHS: dict[str, tuple[int, int]] = {
     "patriots-and-redcoats": (4, 1),
     "raiding-parties": (2, 1),
     # 2v2 with give and take, every Black Ops card, Counterintelligence, Tip-Off, Steal and the last-Resource end.
-    "red-scare-redux": (4, 5),
+    "red-scare-redux": (4, 30),
 }
 LEGAL_SHOWN = 12  # complete actions of one type listed one a line; more are summarised
 

@@ -28,7 +28,7 @@ export function flows(ctx) {
     ask: "Which card helps it?",
     key: (a) => a.card ?? (a.pair ? PAIR : undefined),
     label: (v) => (v === PAIR ? "Two Agents as one" : v),
-    sub: (v) => (v === PAIR ? "a pair stands in for one class" : ""),
+    sub: (v) => (v === PAIR ? "two other Agents stand in for a class you hold none of" : ""),
   };
   const pair = { ask: "Which two Agents?", key: (a) => (a.pair ? a.pair.join(" + ") : undefined), label: (v) => v };
   const as = { ask: "Counting as?", key: (a) => a.as, label: (v) => (CLASS_NAMES[v] ?? v) };
