@@ -415,4 +415,6 @@ def test_the_moves_wait_for_the_server_s_answer_to_an_action(context: BrowserCon
     commit.first.click()
     expect(page.locator("#toast")).to_contain_text("'juggle' with those details is not allowed now")
     expect(commit.first).to_be_enabled()
-    expect(page.locator("#log li", has_text="committed")).to_have_count(0)
+    expect(page.locator("#log li", has_text="Alice committed")).to_have_count(0)  # the refusal changed nothing
+    commit.first.click()  # and the move itself still goes through
+    expect(page.locator("#log li", has_text="Alice committed")).to_have_count(1)
