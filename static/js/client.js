@@ -143,6 +143,63 @@ export class ApiError extends Error {
   }
 }
 
+// Actions in flight. Each `act` goes out with an id, and the server answers that id with `ack` (applied as action
+// `seq`) or `error` (refused, nothing changed). An accepted action settles once the state of its seq has been drawn
+// (`drawn`), which may be before or after the ack comes, so the controls come back on the position it made, never
+// on the one it left; a refused one fails at once with the server's reason. Neither waits on someone else's move.
+export function createActions({ timeoutMs = 15_000 } = {}) {
+  const pending = new Map(); // id -> {resolve, reject, seq: the acked seq or null, timer}
+  let counter = 0;
+  let drawnSeq = -1;
+
+  function settle(id, error) {
+    const entry = pending.get(id);
+    if (!entry) return;
+    pending.delete(id);
+    clearTimeout(entry.timer);
+    if (error) entry.reject(error);
+    else entry.resolve(entry.seq);
+  }
+
+  return {
+    // Sends one action through `send` (a socket's, false when it is down); the promise settles as above.
+    send(send, action, expectSeq) {
+      counter += 1;
+      const id = `act-${counter}-${Math.random().toString(36).slice(2, 8)}`;
+      return new Promise((resolve, reject) => {
+        if (!send({ type: "act", id, action, expect_seq: expectSeq })) {
+          reject(new ApiError(0, "offline", "Not connected; your move was not sent. Try again in a moment."));
+          return;
+        }
+        // Should no answer ever come, the controls still come back.
+        pending.set(id, { resolve, reject, seq: null, timer: setTimeout(() => settle(id, null), timeoutMs) });
+      });
+    },
+    // An `ack` or `error` from the server: whether it answered one of ours.
+    answer(message) {
+      const entry = pending.get(message.id);
+      if (!entry) return false;
+      if (message.type === "error") {
+        settle(message.id, new ApiError(0, message.code ?? "error", message.message ?? "That was refused."));
+      } else if (message.type === "ack") {
+        entry.seq = Number.isInteger(message.seq) ? message.seq : drawnSeq;
+        if (entry.seq <= drawnSeq) settle(message.id, null);
+      }
+      return true;
+    },
+    // The page has drawn the state of this seq.
+    drawn(seq) {
+      if (!Number.isInteger(seq) || seq <= drawnSeq) return;
+      drawnSeq = seq;
+      for (const [id, entry] of pending) if (entry.seq !== null && entry.seq <= seq) settle(id, null);
+    },
+    // The connection is gone: an answer can no longer come.
+    failAll(error) {
+      for (const id of [...pending.keys()]) settle(id, error);
+    },
+  };
+}
+
 export async function api(method, path, body, token) {
   const headers = { Accept: "application/json" };
   if (body !== undefined) headers["Content-Type"] = "application/json";

@@ -130,13 +130,3 @@ export function useStylesheet(href) {
   if (document.querySelector(`link[href="${href}"]`)) return;
   document.head.append(h("link", { rel: "stylesheet", href }));
 }
-
-// After an action or a choice (st.refocus), move keyboard focus to the game panel's first live button, or its prompt
-// heading, unless the person has put focus somewhere themselves. `prefix` names the game's classes ("rp": .rp-act).
-export function refocusPanel(root, st, prefix) {
-  if (!st.refocus || st.busy || (document.activeElement !== document.body && document.activeElement !== null)) return;
-  const target = root.querySelector(`.${prefix}-act button:not(:disabled)`) ?? root.querySelector(`#${prefix}-prompt`);
-  if (target?.tagName === "H2") target.tabIndex = -1;
-  target?.focus({ preventScroll: true });
-  st.refocus = false;
-}

@@ -4,10 +4,13 @@ notice and readable error pages. The test game and its generic renderer stand in
 
 from __future__ import annotations
 
+import json
 import re
+import time
+from typing import Any
 
 import httpx
-from playwright.sync_api import Browser, BrowserContext, Page, expect
+from playwright.sync_api import Browser, BrowserContext, Page, WebSocketRoute, expect
 
 from tests.browser.test_platform import create_table, play_to_the_end
 from tests.conftest import ServerProcess
@@ -26,6 +29,14 @@ def start_against_bots(page: Page, server: ServerProcess, bots: int = 1) -> str:
     page.click("#start")
     expect(page.locator("#game")).to_be_visible()
     return table_id
+
+
+def wait_until(page: Page, condition: Any, what: str, seconds: float = 15) -> None:
+    """Poll a Python-side condition; Playwright delivers the routed socket's messages while the page waits."""
+    deadline = time.monotonic() + seconds
+    while not condition():
+        assert time.monotonic() < deadline, f"timed out waiting for {what}"
+        page.wait_for_timeout(20)
 
 
 def invite_of(page: Page) -> str:
@@ -352,3 +363,59 @@ def test_the_patriots_seat_strip_marks_the_public_step(context: BrowserContext, 
                 pass
         page.wait_for_timeout(250)
     raise AssertionError("the seat strip never marked the seats the game's ring marks")
+
+
+def test_the_moves_wait_for_the_server_s_answer_to_an_action(context: BrowserContext, server: ServerProcess) -> None:
+    """One action at a time: the moves stay disabled until the server answers the action, with an `ack` (even when
+    the state the action made has already come) or with a refusal, whose reason is shown and the moves given back."""
+    held: list[str] = []
+    plan = {"hold_acks": False, "spoil_next": False}
+    sockets: list[WebSocketRoute] = []
+
+    def route(ws: WebSocketRoute) -> None:
+        sockets.append(ws)
+        upstream = ws.connect_to_server()
+
+        def to_server(raw: str | bytes) -> None:
+            if plan["spoil_next"] and isinstance(raw, str) and json.loads(raw).get("type") == "act":
+                plan["spoil_next"] = False
+                raw = json.dumps({**json.loads(raw), "action": {"type": "juggle"}})
+            upstream.send(raw)
+
+        def to_page(raw: str | bytes) -> None:
+            if plan["hold_acks"] and isinstance(raw, str) and json.loads(raw).get("type") == "ack":
+                held.append(raw)
+                return
+            ws.send(raw)
+
+        ws.on_message(to_server)
+        upstream.on_message(to_page)
+
+    page = context.new_page()
+    page.route_web_socket(re.compile(r"/ws/tables/"), route)
+    start_against_bots(page, server)
+    set_aside = page.locator('#legal button[data-action*="set_aside"]')
+    expect(set_aside.first).to_be_enabled()
+
+    plan["hold_acks"] = True
+    set_aside.first.click()
+    wait_until(page, lambda: bool(held), "the ack")
+    # The state the action made is drawn (the bot had set aside too: it is time to commit), yet with no ack yet
+    # the moves stay disabled.
+    expect(page.locator("#log li", has_text="You set aside")).to_have_count(1)
+    commit = page.locator('#legal button[data-action*="commit"]')
+    expect(commit.first).to_be_visible()
+    assert page.locator("#legal button[data-action]:not([disabled])").count() == 0
+
+    plan["hold_acks"] = False
+    for raw in held:
+        sockets[-1].send(raw)
+    expect(commit.first).to_be_enabled()
+
+    plan["spoil_next"] = True
+    commit.first.click()
+    expect(page.locator("#toast")).to_contain_text("'juggle' with those details is not allowed now")
+    expect(commit.first).to_be_enabled()
+    expect(page.locator("#log li", has_text="Alice committed")).to_have_count(0)  # the refusal changed nothing
+    commit.first.click()  # and the move itself still goes through
+    expect(page.locator("#log li", has_text="Alice committed")).to_have_count(1)

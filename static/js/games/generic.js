@@ -1,11 +1,11 @@
 // The renderer for any game: the view as a readable structure and every legal action as a button.
 
-import { h, keepFocus } from "../dom.js";
-import { namesFrom, prettyKey, renderValue } from "../structure.js";
+import { h } from "../dom.js";
+import { prettyKey, renderValue } from "../structure.js";
+import { gameRenderer } from "./kit.js";
 
 const META_KEYS = new Set(["type", "template", "schema", "example", "examples", "label"]);
 const SEAT_KEY = /^(seat|target|player)$|_seat$/;
-const memo = new WeakMap(); // root -> {key, send}: what was drawn last, so unchanged messages keep the DOM
 
 export function actionLabel(action, names = {}) {
   if (typeof action.label === "string") return action.label;
@@ -33,31 +33,18 @@ function exampleFor(entry, legal) {
   return example;
 }
 
-export function render(root, message, send) {
-  const names = namesFrom(message);
-  const state = memo.get(root) ?? {};
-  state.send = send;
-  memo.set(root, state);
-  const key = JSON.stringify([message.status, message.view, message.legal, message.you, names]);
-  if (state.key === key) return;
-  state.key = key;
+// Any game's view may be null while moves are legal: the moves are drawn all the same.
+export const { render } = gameRenderer({
+  placeholder: null,
+  drawKey: (st, message) => message.you,
+  focus: ["#legal button:not(:disabled), #legal textarea", "#legal-heading"],
+  draw,
+});
 
+function draw({ root, st, message, names, act }) {
   // Keep what someone was typing into a template box across redraws.
   const drafts = new Map([...root.querySelectorAll("textarea[data-template]")].map((t) => [t.dataset.template, t.value]));
-
   const legal = message.legal ?? [];
-  const setBusy = (busy) => {
-    root.querySelectorAll("#legal button").forEach((button) => {
-      button.disabled = busy;
-    });
-  };
-  const act = (action) => {
-    state.refocus = true; // the pressed button is about to go; keep the keyboard in the moves area
-    setBusy(true);
-    Promise.resolve(state.send(action))
-      .catch(() => {})
-      .finally(() => setBusy(false));
-  };
 
   const viewPart = h(
     "section",
@@ -67,7 +54,7 @@ export function render(root, message, send) {
       : renderValue(message.view, { names, you: message.you?.seat ?? null }),
   );
 
-  const legalPart = h("section", { id: "legal", class: "card legal", "aria-labelledby": "legal-heading" });
+  const legalPart = h("section", { id: "legal", class: "card legal", "aria-labelledby": "legal-heading", dataset: { busy: String(st.busy) } });
   if (message.status === "finished") {
     legalPart.append(h("h2", { id: "legal-heading", text: "The game is over." }));
   } else if (!legal.length) {
@@ -87,10 +74,12 @@ export function render(root, message, send) {
             type: "button",
             class: "action",
             dataset: { action: JSON.stringify(action) },
+            disabled: st.busy,
             onclick: () => act(action),
           }, actionLabel(action, names)),
         );
-      const templates = actions.filter((action) => action.template).map((entry) => templateForm(entry, legal, drafts, act));
+      const templates = actions.filter((action) => action.template)
+        .map((entry) => templateForm(entry, legal, drafts, act, st.busy));
       legalPart.append(
         h(
           "div",
@@ -102,17 +91,11 @@ export function render(root, message, send) {
       );
     }
   }
-  keepFocus(root, () => root.replaceChildren(viewPart, legalPart));
-  if (state.refocus && (document.activeElement === document.body || document.activeElement === null)) {
-    const target = legalPart.querySelector("button:not(:disabled), textarea") ?? legalPart.querySelector("h2");
-    target.tabIndex = target.tagName === "H2" ? -1 : target.tabIndex;
-    target.focus({ preventScroll: true });
-  }
-  state.refocus = false;
+  return [viewPart, legalPart];
 }
 
 // An action with too many variants to list: edit its JSON (prefilled with an example) and send it.
-function templateForm(entry, legal, drafts, act) {
+function templateForm(entry, legal, drafts, act, busy) {
   const id = `template-${entry.type}`;
   const area = h("textarea", { id, class: "json", rows: 6, spellcheck: "false", dataset: { template: entry.type } });
   area.value = drafts.get(entry.type) ?? JSON.stringify(exampleFor(entry, legal), null, 2);
@@ -123,7 +106,7 @@ function templateForm(entry, legal, drafts, act) {
     h("label", { for: id, text: `${prettyKey(entry.type)} (edit the JSON, then send)` }),
     area,
     error,
-    h("button", { type: "submit", dataset: { templateSend: entry.type }, text: `Send ${prettyKey(entry.type)}` }),
+    h("button", { type: "submit", dataset: { templateSend: entry.type }, disabled: busy, text: `Send ${prettyKey(entry.type)}` }),
   );
   form.addEventListener("submit", (event) => {
     event.preventDefault();

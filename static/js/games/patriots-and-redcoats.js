@@ -6,24 +6,15 @@
 // Player tiles: li[data-seat]. Result: #pr-result with tr[data-reveal-seat]. An open window: .pr-window[data-window-key],
 // with the auto-continue switch #pr-auto-continue (auto.js). Once the game is over, only the councils are drawn here.
 
-import { h, keepFocus, refocusPanel, useStylesheet } from "../dom.js";
+import { h } from "../dom.js";
 import { namesFrom } from "../structure.js";
-import { runClocks, trackSkew } from "./clock.js";
+import { gameRenderer } from "./kit.js";
 import { autoContinueOn, autoSent, scheduleAutoContinue } from "./patriots-and-redcoats/auto.js";
 import { ring } from "./patriots-and-redcoats/board.js";
 import { actionPanel } from "./patriots-and-redcoats/controls.js";
 import { councilPanel, handPanel } from "./patriots-and-redcoats/panels.js";
 import { resultView } from "./patriots-and-redcoats/result.js";
 import { namer, stepStatus, windowText } from "./patriots-and-redcoats/text.js";
-
-const CSS_HREF = "/static/css/patriots-and-redcoats.css";
-const memo = new WeakMap(); // root -> {message, send, viewKey, legalKey, drawnKey, busy, alloc, assTurncoat, ...}
-
-function ensureCss() {
-  useStylesheet(CSS_HREF);
-}
-
-ensureCss(); // as soon as the module loads, so the first drawing is already styled
 
 function rootState(message) {
   const view = message.view ?? {};
@@ -35,72 +26,35 @@ function rootState(message) {
   return "waiting";
 }
 
-export function render(root, message, send) {
-  ensureCss();
-  const st = memo.get(root) ?? { busy: false, skew: 0 };
-  memo.set(root, st);
-  st.message = message;
-  st.send = send;
-  trackSkew(st, message);
-  const legalKey = JSON.stringify([message.view?.step, message.view?.window?.key, message.legal]);
-  if (legalKey !== st.legalKey) {
-    st.legalKey = legalKey;
+// Per root, besides the kit's: alloc (the feather split being chosen), assTurncoat, auto (auto.js).
+export const { render, renderResult } = gameRenderer({
+  css: "/static/css/patriots-and-redcoats.css",
+  prefix: "pr",
+  position: (message) => [message.view?.step, message.view?.window?.key, message.legal],
+  moved: (st) => {
     st.alloc = {}; // a new choice: start the feather split afresh
-  }
-  st.viewKey = JSON.stringify([message.status, message.seq, message.view, message.legal, message.deadline]);
-  draw(root, st);
-}
+  },
+  drawKey: (st, message) => [st.alloc, Boolean(st.assTurncoat), autoContinueOn(), autoSent(st.auto, message)],
+  draw,
+  patch,
+  after: ({ st, message, act }) => {
+    st.auto ??= { key: null, seenAt: 0, timer: null, sent: false };
+    scheduleAutoContinue(st.auto, message, act, () => st.busy);
+  },
+  result: resultView,
+});
 
-function draw(root, st, force = false) {
-  const message = st.message;
-  const names = namesFrom(message);
-  const key = JSON.stringify([st.viewKey, names, st.busy, st.alloc, Boolean(st.assTurncoat), autoContinueOn(), autoSent(st.auto, message)]);
-  if (!force && key === st.drawnKey) return;
-  st.drawnKey = key;
-  const view = message.view;
-  if (!view) {
-    root.replaceChildren(h("p", { class: "muted", text: "Setting up the table…" }));
-    return;
-  }
-  const me = view.you ?? null;
+function draw({ root, st, message, view, names, me, act, redraw, deadlineAt }) {
   const n = namer(names, me);
   const status = stepStatus(view, n);
   const acting = new Set(view.window ? [] : status.seats);
-  if (message.deadline !== st.deadlineFor) {
-    // Fixed once per deadline, so an unchanged panel stays equal to the one on screen (see patch).
-    st.deadlineFor = message.deadline;
-    st.deadlineAt = message.deadline && !Number.isNaN(Date.parse(message.deadline)) ? Date.parse(message.deadline) - st.skew : null;
-  }
-  const deadlineAt = st.deadlineAt;
-  const act = (action) => {
-    if (st.busy) return; // one action at a time
-    st.busy = true;
-    st.refocus = true; // the pressed control is about to go: keep the keyboard in the panel
-    draw(root, st, true);
-    Promise.resolve(st.send(action))
-      .catch(() => {})
-      .finally(() => {
-        st.busy = false;
-        draw(root, st, true);
-      });
-  };
-  const ctx = { root, view, n, me, st, act, redraw: () => draw(root, st, true), status, windowText: windowText(view, n), deadlineAt };
+  const ctx = { root, view, n, me, st, act, redraw, status, windowText: windowText(view, n), deadlineAt };
   const state = rootState(message);
-  const tree = h("div", { class: "pr", dataset: { state, seq: String(message.seq ?? ""), busy: String(st.busy) } },
+  return h("div", { class: "pr", dataset: { state, seq: String(message.seq ?? ""), busy: String(st.busy) } },
     state === "over" ? afterTheEnd(view, ctx) : [
       h("div", { class: "pr-top" }, actionPanel(message, ctx), handPanel(view, ctx)),
       ring(view, n, me, acting),
       councilPanel(view, ctx)]);
-  const current = root.firstElementChild;
-  if (current?.classList.contains("pr") && !force) {
-    keepFocus(root, () => patch(current, tree));
-  } else {
-    keepFocus(root, () => root.replaceChildren(tree));
-  }
-  refocusPanel(root, st, "pr");
-  runClocks(root, st, "pr");
-  st.auto ??= { key: null, seenAt: 0, timer: null, sent: false };
-  scheduleAutoContinue(st.auto, message, act, () => st.busy);
 }
 
 // Under the result screen, which shows every card, team and the War track: only the councils' votes and history.
@@ -154,9 +108,4 @@ export function isYourTurn(message) {
 // hidden: one timer per window.
 export function drawsOwnTimer(message) {
   return Boolean(message.view) && message.status !== "finished";
-}
-
-export function renderResult(root, message) {
-  ensureCss();
-  root.replaceChildren(resultView(message));
 }

@@ -7,9 +7,8 @@
 // Builder: li.rp-cat[data-card] with [data-plus]/[data-minus], #rp-submit, [data-load]/[data-hire].
 // Result: #rp-result with tr[data-reveal-seat].
 
-import { h, keepFocus, refocusPanel, useStylesheet } from "../dom.js";
-import { namesFrom } from "../structure.js";
-import { runClocks, trackSkew } from "./clock.js";
+import { h } from "../dom.js";
+import { gameRenderer } from "./kit.js";
 import { sortLegal, targetMap, groupsFor } from "./raiding-parties/actions.js";
 import { table } from "./raiding-parties/board.js";
 import { builder } from "./raiding-parties/builder.js";
@@ -17,15 +16,6 @@ import { byName } from "./raiding-parties/cards.js";
 import { panel } from "./raiding-parties/panel.js";
 import { resultView } from "./raiding-parties/result.js";
 import { words } from "./raiding-parties/text.js";
-
-const CSS_HREF = "/static/css/raiding-parties.css";
-const memo = new WeakMap(); // root -> {message, send, viewKey, drawnKey, busy, sel, build, skew, ...}
-
-function ensureCss() {
-  useStylesheet(CSS_HREF);
-}
-
-ensureCss(); // as soon as the module loads, so the first drawing is already styled
 
 function over(message) {
   return message.status === "finished" || message.view?.phase === "over";
@@ -40,20 +30,25 @@ function rootState(message) {
   return legal.length ? "your-move" : "waiting";
 }
 
-export function render(root, message, send) {
-  ensureCss();
-  const st = memo.get(root) ?? { busy: false, sel: {}, skew: 0 };
-  memo.set(root, st);
-  st.message = message;
-  st.send = send;
-  trackSkew(st, message);
-  const viewKey = JSON.stringify([message.status, message.view, message.legal, message.deadline]);
-  if (viewKey !== st.viewKey) {
-    st.viewKey = viewKey;
+// Per root, besides the kit's: build (the party being put together, builder.js).
+export const { render, renderResult } = gameRenderer({
+  css: "/static/css/raiding-parties.css",
+  prefix: "rp",
+  position: (message) => [message.status, message.view, message.legal, message.deadline],
+  moved: (st, message) => {
     st.sel = keepSelection(st.sel, message); // a new position: keep only a selection that still means something
-  }
-  draw(root, st);
-}
+  },
+  drawKey: (st) => [st.build?.counts, st.build?.error, st.build?.type],
+  settled: (st, error) => {
+    if (error) st.sel = {};
+  },
+  draw,
+  after: ({ root }) => {
+    const search = root.querySelector("#rp-search");
+    if (search && document.activeElement === search) search.setSelectionRange(search.value.length, search.value.length);
+  },
+  result: resultView,
+});
 
 // After a move the selected card stays selected if it is still in play (so a card with an extra attack can go
 // again), but a chosen action group survives only if its card still offers it.
@@ -68,65 +63,26 @@ function keepSelection(sel, message) {
   return offered ? sel : { card: sel.card };
 }
 
-function draw(root, st, force = false) {
-  const message = st.message;
-  const names = namesFrom(message);
-  const key = JSON.stringify([st.viewKey, names, st.sel, st.busy, st.build?.counts, st.build?.error, st.build?.type]);
-  if (!force && key === st.drawnKey) return;
-  st.drawnKey = key;
-  const view = message.view;
-  if (!view) {
-    root.replaceChildren(h("p", { class: "muted", text: "Setting up the table…" }));
-    return;
-  }
-  const legal = message.legal ?? [];
-  const me = view.you ?? null;
+function draw({ root, st, message, view, legal, names, me, act, select, redraw, deadlineAt }) {
   const state = rootState(message);
-  const redraw = () => draw(root, st, true);
-  const act = (action, onError = null) => {
-    if (st.busy) return; // one action at a time
-    st.busy = true;
-    st.refocus = true; // the pressed control is about to go: keep the keyboard in the panel
-    redraw();
-    Promise.resolve(st.send(action))
-      .catch((error) => {
-        onError?.(error);
-        st.sel = {};
-      })
-      .finally(() => {
-        st.busy = false;
-        draw(root, st, true);
-      });
-  };
-  const select = (sel) => {
-    st.sel = sel;
-    redraw();
-  };
   const catalogue = byName();
   const w = words(view, names);
-  let tree;
   if (state === "over") {
-    tree = h("div", { class: "rp rp-over", dataset: { state, phase: "over", seq: String(message.seq ?? ""), busy: "false" } },
+    return h("div", { class: "rp rp-over", dataset: { state, phase: "over", seq: String(message.seq ?? ""), busy: "false" } },
       afterTheEnd(view, { w, catalogue }));
-  } else if (view.phase === "build") {
-    tree = h("div", { class: "rp rp-building", dataset: { state, phase: "build", seq: String(message.seq ?? ""), busy: String(st.busy) } },
-      builder({ view, legal, st, act, redraw, names, me, catalogue }));
-  } else {
-    tree = playing(message, st, { root, view, legal, me, state, w, catalogue, act, select });
   }
-  keepFocus(root, () => root.replaceChildren(tree));
-  const search = root.querySelector("#rp-search");
-  if (search && document.activeElement === search) search.setSelectionRange(search.value.length, search.value.length);
-  refocusPanel(root, st, "rp");
-  runClocks(root, st, "rp");
+  if (view.phase === "build") {
+    return h("div", { class: "rp rp-building", dataset: { state, phase: "build", seq: String(message.seq ?? ""), busy: String(st.busy) } },
+      builder({ view, legal, st, act, redraw, names, me, catalogue }));
+  }
+  return playing(message, st, { root, view, legal, me, state, w, catalogue, act, select, deadlineAt });
 }
 
 function playing(message, st, base) {
-  const { view, legal, me, w } = base;
+  const { view, legal, me, w, deadlineAt } = base;
   const prompt = view.prompt ?? null;
   const myPrompt = Boolean(prompt && me !== null && prompt.seat === me);
   const myTurn = !prompt && me !== null && view.turn?.seat === me && legal.length > 0;
-  const deadlineAt = message.deadline && !Number.isNaN(Date.parse(message.deadline)) ? Date.parse(message.deadline) - st.skew : null;
   const sorted = sortLegal(legal);
   // What lights up on the table: a prompt's shots, or the chosen group of the selected card.
   let targets = new Map();
@@ -192,9 +148,4 @@ export function isYourTurn(message) {
 // turn timer.
 export function drawsOwnTimer(message) {
   return !over(message) && message.view?.prompt?.kind === "reaction";
-}
-
-export function renderResult(root, message) {
-  ensureCss();
-  root.replaceChildren(resultView(message));
 }

@@ -8,17 +8,11 @@
 // [data-choice], redraw ticks [data-pick], the flow's #rs-confirm; the table's .rs-partial[data-partial] and
 // .rs-team[data-team]. Result: #rs-result with li[data-reveal-seat] and tr[data-team].
 
-import { h, keepFocus, refocusPanel, useStylesheet } from "../dom.js";
-import { namesFrom } from "../structure.js";
-import { runClocks, trackSkew } from "./clock.js";
+import { h } from "../dom.js";
+import { gameRenderer } from "./kit.js";
 import { decksPanel, handList, teamArea, turnStrip } from "./red-scare-redux/board.js";
 import { actionPanel, involves } from "./red-scare-redux/controls.js";
 import { resultView } from "./red-scare-redux/result.js";
-
-const CSS_HREF = "/static/css/red-scare-redux.css";
-const memo = new WeakMap(); // root -> {message, send, viewKey, spotKey, drawnKey, busy, sel, skew}
-
-useStylesheet(CSS_HREF); // as soon as the module loads, so the first drawing is already styled
 
 function over(message) {
   return message.status === "finished";
@@ -32,57 +26,24 @@ function rootState(message) {
   return (message.legal ?? []).length ? "your-move" : "waiting";
 }
 
-export function render(root, message, send) {
-  useStylesheet(CSS_HREF);
-  const st = memo.get(root) ?? { busy: false, sel: {}, skew: 0 };
-  memo.set(root, st);
-  st.message = message;
-  st.send = send;
-  trackSkew(st, message);
-  const view = message.view ?? {};
+export const { render, renderResult } = gameRenderer({
+  css: "/static/css/red-scare-redux.css",
+  prefix: "rs",
   // A half-built action survives a new message only while the same turn, step and window go on.
-  const spotKey = JSON.stringify([view.turn_index, view.turn, view.step?.kind, view.step?.seat, view.step?.partial, view.window?.key ?? null]);
-  if (spotKey !== st.spotKey) {
-    st.spotKey = spotKey;
+  position: ({ view }) => [view?.turn_index, view?.turn, view?.step?.kind, view?.step?.seat, view?.step?.partial,
+    view?.window?.key ?? null],
+  settled: (st) => {
     st.sel = {};
-  }
-  st.viewKey = JSON.stringify([message.status, message.view, message.legal, message.deadline]);
-  draw(root, st);
-}
+  },
+  draw,
+  result: resultView,
+});
 
-function draw(root, st, force = false) {
-  const message = st.message;
-  const names = namesFrom(message);
-  const key = JSON.stringify([st.viewKey, names, st.sel, st.busy]);
-  if (!force && key === st.drawnKey) return;
-  st.drawnKey = key;
-  const view = message.view;
-  if (!view) {
-    root.replaceChildren(h("p", { class: "muted", text: "Setting up the table…" }));
-    return;
-  }
-  const legal = message.legal ?? [];
+function draw(kit) {
+  const { root, message, view, legal, names, st, act } = kit;
   const state = rootState(message);
-  const act = (action) => {
-    if (st.busy) return; // one action at a time
-    st.busy = true;
-    st.refocus = true;
-    draw(root, st, true);
-    Promise.resolve(st.send(action))
-      .then(() => { st.sel = {}; })
-      .catch(() => { st.sel = {}; })
-      .finally(() => {
-        st.busy = false;
-        draw(root, st, true);
-      });
-  };
-  const select = (sel) => {
-    st.sel = sel;
-    st.refocus = true;
-    draw(root, st, true);
-  };
-  const deadlineAt = view.window && message.deadline && !Number.isNaN(Date.parse(message.deadline))
-    ? Date.parse(message.deadline) - st.skew : null;
+  const select = (sel) => kit.select(sel, true);
+  const deadlineAt = view.window ? kit.deadlineAt : null;
   const ctx = { view, legal, names, st, act, select, deadlineAt };
   const me = view.you ?? null;
   const myHand = me !== null ? view.hands?.[me] ?? [] : null;
@@ -90,7 +51,7 @@ function draw(root, st, force = false) {
   // Your team first.
   if (view.your_team !== null && view.your_team !== undefined) teams.sort((a, b) => (a === view.your_team ? -1 : b === view.your_team ? 1 : a - b));
   const table = over(message) ? { ...view, turn: null, turn_index: -1 } : view; // nobody is "to play" any more
-  const tree = h("div", { class: "rs", dataset: { state, seq: String(message.seq ?? ""), busy: String(st.busy) } },
+  return h("div", { class: "rs", dataset: { state, seq: String(message.seq ?? ""), busy: String(st.busy) } },
     h("div", { class: "rs-side" },
       over(message) ? null : actionPanel(ctx),
       myHand ? h("section", { class: "rs-panel rs-your-hand", "aria-labelledby": "rs-hand-h" },
@@ -105,9 +66,6 @@ function draw(root, st, force = false) {
     h("div", { class: "rs-tables" },
       h("div", { class: "rs-info" }, turnStrip(table, names), decksPanel(table)),
       teams.map((team) => teamArea(team, table, names))));
-  keepFocus(root, () => root.replaceChildren(tree));
-  refocusPanel(root, st, "rs");
-  runClocks(root, st, "rs");
 }
 
 // On your turn (no step, no window) a card of your hand that some legal action uses can be tapped to start there.
@@ -140,9 +98,4 @@ export function isYourTurn(message) {
 // A window's countdown is drawn in the panel; the header keeps the turn timer otherwise.
 export function drawsOwnTimer(message) {
   return !over(message) && Boolean(message.view?.window);
-}
-
-export function renderResult(root, message) {
-  useStylesheet(CSS_HREF);
-  root.replaceChildren(resultView(message));
 }

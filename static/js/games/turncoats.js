@@ -1,20 +1,26 @@
 // Turncoats: the map in SVG, your hidden hand, and the turn as a few clicks (stone, action, area).
 // Every action sent is an object taken from message.legal, never one built here.
 
-import { h, keepFocus, useStylesheet } from "../dom.js";
+import { h } from "../dom.js";
 import { namesFrom } from "../structure.js";
+import { gameRenderer } from "./kit.js";
 import { drawMap, s } from "./turncoats/board.js";
 import { COLOUR_HEX, MODE_TEXT, lastText, leaderText, nameFor, stones, streakText, victimsText } from "./turncoats/text.js";
 
-const CSS_HREF = "/static/css/turncoats.css";
 const MODES = ["recruit", "battle", "march"];
-const memo = new WeakMap(); // root -> {message, send, sel, viewKey, drawnKey, busy, focus, refocus}
 
-function ensureCss() {
-  useStylesheet(CSS_HREF);
-}
-
-ensureCss(); // as soon as the module loads, so the first drawing is already styled
+// A new position (status, view, legal) starts the turn afresh; a refused action too.
+const game = gameRenderer({
+  css: "/static/css/turncoats.css",
+  focus: [".tc-controls button:not(:disabled)"],
+  settled: (st, error) => {
+    if (error) st.sel = {};
+  },
+  draw,
+  after: ({ root }) => fitMap(root),
+  result: resultTree,
+});
+export const { renderResult } = game;
 
 function chip(colour, size = 14) {
   const svg = s("svg", { class: "tc-chip", width: size, height: size, viewBox: "0 0 20 20", "aria-hidden": "true" },
@@ -78,19 +84,7 @@ function targetsFor(legal, sel) {
 // ---------------------------------------------------------------- drawing
 
 export function render(root, message, send) {
-  ensureCss();
-  const st = memo.get(root) ?? { sel: {}, busy: false };
-  memo.set(root, st);
-  st.message = message;
-  st.send = send;
-  const viewKey = JSON.stringify([message.status, message.view, message.legal]);
-  const fresh = viewKey !== st.viewKey;
-  if (fresh) {
-    st.viewKey = viewKey;
-    st.sel = {}; // a new position: start the turn afresh
-  }
-  draw(root, st);
-  if (fresh) st.refocus = false;
+  game.render(root, message, send);
   watchAncestors(root);
   fitMap(root); // also when nothing was redrawn: the page around the game may have moved
 }
@@ -154,52 +148,17 @@ function revealTargets(root) {
   window.scrollBy({ top: delta, behavior: still ? "auto" : "smooth" });
 }
 
-function draw(root, st, force = false) {
-  const message = st.message;
-  const names = namesFrom(message);
-  const key = JSON.stringify([st.viewKey, names, st.sel, st.busy]);
-  if (!force && key === st.drawnKey) return;
-  st.drawnKey = key;
-  if (!message.view) {
-    root.replaceChildren(h("p", { class: "muted", text: "Setting up the table…" }));
-    return;
-  }
+function draw({ root, st, message, names, act, select: choose }) {
   const sit = situation(message);
-  const redraw = () => draw(root, st, true);
   const select = (change, focus = null) => {
     const before = st.sel;
-    st.sel = change;
-    st.focus = focus;
-    redraw();
+    choose(change, focus);
     if (change.mode && (change.mode !== before.mode || change.from !== before.from)) revealTargets(root);
   };
-  const act = (action) => {
-    if (st.busy) return; // one action at a time
-    st.busy = true;
-    st.refocus = true; // the pressed control is about to go: keep the keyboard in the controls
-    redraw();
-    Promise.resolve(st.send(action))
-      .catch(() => {
-        st.sel = {};
-      })
-      .finally(() => {
-        st.busy = false;
-        draw(root, st, true);
-      });
-  };
-
   // Over: the result above shows the final map, every hand and the ranking, so nothing is drawn twice here.
-  const tree = sit.over
+  return sit.over
     ? h("div", { class: "tc tc-over", hidden: true, dataset: { state: "over", seq: String(message.seq ?? "") } })
     : playing(sit, st, names, { select, act });
-  keepFocus(root, () => root.replaceChildren(tree));
-  fitMap(root);
-  if (st.focus) {
-    root.querySelector(st.focus)?.focus({ preventScroll: false });
-    st.focus = null;
-  } else if (st.refocus && (document.activeElement === document.body || document.activeElement === null)) {
-    root.querySelector(".tc-controls button:not(:disabled)")?.focus({ preventScroll: true });
-  }
 }
 
 // One line says what to do next: the turn's state, or once a stone is picked, the step being taken.
@@ -408,8 +367,7 @@ function legend() {
 
 // ---------------------------------------------------------------- result
 
-export function renderResult(root, message) {
-  ensureCss();
+function resultTree(message) {
   const result = message.result ?? {};
   const view = message.view;
   const names = namesFrom(message);
@@ -456,9 +414,9 @@ export function renderResult(root, message) {
       (reveal.hands ?? []).map((counts, seat) => handRow(names[seat] ?? `Seat ${seat}`, counts, { revealSeat: String(seat) })),
       reveal.bag ? handRow("Bag", reveal.bag, { revealBag: "true" }) : null)));
 
-  root.replaceChildren(h("div", { id: "turncoats-result", class: "tc tc-result" },
+  return h("div", { id: "turncoats-result", class: "tc tc-result" },
     headline,
     h("div", { class: "tc-result-grid" },
       view ? h("div", { class: "tc-mapwrap" }, drawMap(view, { title: "The final map" })) : null,
-      h("div", { class: "tc-result-tables" }, ranking, hands))));
+      h("div", { class: "tc-result-tables" }, ranking, hands)));
 }

@@ -2,7 +2,8 @@
 // lobby, the game or the result from the latest state message.
 
 import {
-  TABLE_EXPIRED, api, clearToken, connect, loadToken, rememberName, rememberedName, renderLoop, storeToken,
+  TABLE_EXPIRED, api, clearToken, connect, createActions, loadToken, rememberName, rememberedName, renderLoop,
+  storeToken,
 } from "../client.js";
 import { absoluteUrl, h, readJson, setLink, toast, wireCopyButtons, wireCounters } from "../dom.js";
 import { createAlerts } from "../table/alerts.js";
@@ -14,15 +15,13 @@ import { nameOf } from "../table/seats.js";
 
 const { table_id: tableId, game, spectate_key: spectateKey, invite } = readJson("table-data");
 const el = (id) => document.getElementById(id);
-const ACT_TIMEOUT_MS = 15_000;
 
 let token = loadToken(tableId);
 let conn = null;
 let current = null;
 let everOpened = false;
 let views = null; // lobby, play, result and chat, made once we know who we are
-const pending = new Map(); // act id -> {seq, resolve, reject}
-let actCounter = 0;
+const actions = createActions(); // our actions until the server answers them (ack or error)
 let lost = false; // the connection dropped after it had been open: the page shows it and waits
 let resultShown = false;
 const alerts = createAlerts({ title: game.title });
@@ -117,37 +116,23 @@ async function describeTable(join) {
 function stop() {
   conn?.close();
   conn = null;
-  settleAll(new Error("Disconnected."));
+  actions.failAll(new Error("Disconnected."));
   setConn("offline");
 }
 
-// ---- actions: each one gets an id so a refusal can be matched to it; a newer state settles it.
+// ---- actions: a renderer's send settles on the server's answer (see createActions).
 
 function sendAction(message, action) {
-  actCounter += 1;
-  const id = `act-${actCounter}-${Math.random().toString(36).slice(2, 8)}`;
-  return new Promise((resolve, reject) => {
-    if (!conn?.send({ type: "act", id, action, expect_seq: message.seq })) {
-      toast("Not connected; your move was not sent. Try again in a moment.");
-      reject(new Error("offline"));
-      return;
-    }
-    pending.set(id, { seq: message.seq, resolve, reject });
-    alerts.moved();
-    setTimeout(() => settle(id, null), ACT_TIMEOUT_MS);
+  const send = (obj) => {
+    const sent = conn?.send(obj) ?? false;
+    if (sent) alerts.moved();
+    return sent;
+  };
+  const done = actions.send(send, action, message.seq);
+  done.catch((error) => {
+    if (error.code === "offline") toast(error.message);
   });
-}
-
-function settle(id, error) {
-  const entry = pending.get(id);
-  if (!entry) return;
-  pending.delete(id);
-  if (error) entry.reject(error);
-  else entry.resolve();
-}
-
-function settleAll(error) {
-  for (const id of [...pending.keys()]) settle(id, error);
+  return done;
 }
 
 // ---- drawing
@@ -178,6 +163,7 @@ function draw(message) {
 
   if (status === "lobby") views.lobby.render(message);
   else views.play.render(message);
+  actions.drawn(message.seq); // an acknowledged action of ours settles once the state it made is on screen
   if (finished) {
     views.play.renderer().then((module) => {
       if (current === message || current?.result) views.result.render(current, module);
@@ -205,7 +191,6 @@ function onMessage(message) {
     case "state":
       if (current && message.seq < current.seq) return; // an older message overtaken by a reconnect
       current = message;
-      for (const [id, entry] of pending) if (message.seq > entry.seq) settle(id, null);
       push(current);
       break;
     case "presence":
@@ -220,9 +205,12 @@ function onMessage(message) {
     case "chat_history":
       views.chat.replace(message.messages);
       break;
+    case "ack":
+      actions.answer(message);
+      break;
     case "error":
-      if (message.id) settle(message.id, new Error(message.message));
-      toast(message.message ?? "That was refused.");
+      actions.answer(message);
+      toast(message.message ?? "That was refused."); // a refused action's reason, or any other refusal
       break;
     default:
       break; // newer message types are ignored by older pages
@@ -277,7 +265,7 @@ function onStatus(state, info) {
     setConn("connecting");
     return;
   }
-  settleAll(new Error("Connection lost."));
+  actions.failAll(new Error("Connection lost."));
   if (info.final) {
     if (info.code === TABLE_EXPIRED) expired();
     else if ([4401, 4403, 1008].includes(info.code)) refused(info.code, info.reason);
