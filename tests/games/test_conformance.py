@@ -4,13 +4,13 @@ Each test runs over every game in ``ALL_GAMES``, every player count it takes and
 ``EXTRA_OPTIONS``, playing ``SEEDS`` random games per case (set ``CONFORMANCE_SEEDS`` for a deeper sweep). The
 played games are cached per case, so the tests share them. The two leak tests are the standing ones of DESIGN.md:
 canary (no message carries a secret its viewer may not see) and non-interference (redrawing what a viewer cannot
-see leaves their message unchanged).
+see leaves their message unchanged, and the log lines the next action writes for them); both checks live in
+tests/support/leaks.py, shared with the scripted private steps of test_private_steps.py.
 """
 
 from __future__ import annotations
 
 import copy
-import functools
 import inspect
 import json
 import math
@@ -25,14 +25,12 @@ from typing import Any
 import pytest
 from pydantic import ValidationError
 
-from app.messages import state_message
 from games.protocol import (
     Action,
     Game,
     IllegalAction,
     Seat,
     State,
-    Viewer,
     Window,
     apply_checked,
     apply_expiry,
@@ -40,6 +38,7 @@ from games.protocol import (
     log_for,
     round_trip,
 )
+from tests.support.leaks import Canary, Moment, check_redraw, key, message, viewers
 from tests.support.registry import (
     ALL_GAMES,
     EXTRA_OPTIONS,
@@ -108,38 +107,12 @@ def sample(states: list[State], seed: int, k: int = SAMPLED_STEPS) -> list[int]:
     return sorted(picks)
 
 
-def key(value: Any) -> str:
-    """A canonical JSON text: equal keys mean equal JSON values (1, 1.0 and true are three different things)."""
-    return json.dumps(value, sort_keys=True, allow_nan=False)
-
-
 def is_legal(game: Game, state: State, seat: Seat, action: Any) -> bool:
     legal = game.legal(state, seat)
     if any(key(entry) == key(action) for entry in concrete(legal)):
         return True
     templated = any(entry.get("template") and entry["type"] == action.get("type") for entry in legal)
     return templated and game.accepts is not None and game.accepts(state, seat, action)
-
-
-def status_of(game: Game, state: State) -> str:
-    return "finished" if game.result(state) is not None else "playing"
-
-
-def message(game: Game, state: State, viewer: Viewer) -> dict[str, Any]:
-    return state_message(
-        game,
-        status=status_of(game, state),
-        seq=state["seq"],
-        state=state,
-        viewer=viewer,
-        names=[f"P{i}" for i in range(state["players"])],
-        table={},
-        deadline=None,
-    )
-
-
-def viewers(players: int) -> list[Viewer]:
-    return [*range(players), None]
 
 
 def declared(game: Game, hook: str) -> bool:
@@ -292,138 +265,37 @@ def test_log_and_hooks_are_well_formed(game: Game, players: int, options: dict[s
 # --- the standing leak tests --------------------------------------------------------------------------------------
 
 
-CLOCK_PARTS = {"now"}  # message fields read from the server's clock, not from the state
-
-
-@functools.lru_cache(maxsize=65536)  # the same secrets come up at every step for every viewer
-def _needle(secret: str) -> str:
-    """How ``secret`` reads inside a JSON text."""
-    return json.dumps(secret, ensure_ascii=False)[1:-1]
-
-
-# A secret is a value or a token. A value may also be public for other reasons: a bare word (letters only: a colour
-# name, which names every colour on the board) or the JSON text of an object or list (a hand's counts, which an area
-# of the board may share). Any other secret is a token (a card id, a gem name): it never occurs in a message by
-# accident, so it may occur nowhere, not even inside a longer text. A value is looked for field by field: a
-# field of the message leaks it when, over a whole case, it showed a viewer one of their value secrets in most of the
-# states where they had one (LEAK_SHARE of them, at least LEAK_HITS times, with two different values at least), where
-# a public field that merely happens to hold the same value does so about as often as chance.
-LEAK_SHARE = 0.75
-LEAK_HITS = 5
-
-
-@functools.lru_cache(maxsize=65536)
-def _value_secret(secret: str) -> tuple[str, str] | None:
-    """``("word", secret)`` or ``("json", canonical JSON)`` for a value secret; None for a token."""
-    if secret.isascii() and secret.isalpha():
-        return "word", secret
-    if secret[:1] in "{[":
-        try:
-            value = json.loads(secret)
-        except ValueError:
-            return None
-        if isinstance(value, dict | list):
-            return "json", key(value)
-    return None
-
-
-FieldPath = tuple[Viewer, tuple[str | int, ...]]
-
-
-def _value_fields(
-    node: Any, words: set[str], shapes: set[Any], structures: set[str], path: tuple[str | int, ...] = ()
-) -> Any:
-    """Every field of ``node`` a value secret could be, as ``(path, hit)``: strings when there are secret words,
-    objects and lists of a secret's shape (its keys, or its length) when there are secret structures. ``hit`` is
-    the secret it equals, or None."""
-    if isinstance(node, str):
-        if words:
-            yield path, node if node in words else None
-        return
-    if isinstance(node, dict):
-        if structures and frozenset(node) in shapes:
-            canonical = key(node)
-            yield path, canonical if canonical in structures else None
-        for name, value in node.items():
-            yield from _value_fields(value, words, shapes, structures, (*path, name))
-    elif isinstance(node, list):
-        if structures and len(node) in shapes:
-            canonical = key(node)
-            yield path, canonical if canonical in structures else None
-        for index, value in enumerate(node):
-            yield from _value_fields(value, words, shapes, structures, (*path, index))
-
-
 @per_case
 def test_canary_no_message_carries_a_secret(game: Game, players: int, options: dict[str, Any] | None) -> None:
-    seen_secret = False
-    tracked: dict[FieldPath, list[Any]] = {}  # a field seen with value secrets: [times, hits, values hit, first hit]
+    canary = Canary()
     for seed, states, _ in each_game(game, players, options):
         for step, state in enumerate(states):
-            over = game.result(state) is not None
-            public = game.secrets(state, None)
             for viewer in viewers(players):
-                secrets = game.secrets(state, viewer)
-                where = f"seed {seed}, step {step}, viewer {viewer}"
-                assert all(isinstance(s, str) and s for s in secrets), f"{where}: secrets must be non-empty strings"
-                assert secrets <= public, f"{where}: a seat may not learn what spectators see: {secrets - public}"
-                seen_secret = seen_secret or (bool(secrets) and viewer is not None and not over)
-                values = {s: _value_secret(s) for s in secrets}
-                needles = {_needle(s) for s, value in values.items() if value is None}
-                if not over and isinstance(state.get("rng"), int) and state["rng"] >= 10**9:
-                    needles.add(str(state["rng"]))  # the random source's state is nobody's business mid-game
-                built = message(game, state, viewer)
-                text = json.dumps(built, ensure_ascii=False, allow_nan=False)
-                leaked = sorted(n for n in needles if n in text)
-                assert not leaked, f"{where}: the message leaks {leaked}:\n{text}"
-                words = {v[1] for v in values.values() if v is not None and v[0] == "word"}
-                structures = {v[1] for v in values.values() if v is not None and v[0] == "json"}
-                if not words and not structures:
-                    continue
-                shapes = set()
-                for structure in structures:
-                    value = json.loads(structure)
-                    shapes.add(frozenset(value) if isinstance(value, dict) else len(value))
-                for path, hit in _value_fields(built, words, shapes, structures):
-                    if path == ("now",):
-                        continue
-                    counts = tracked.setdefault((viewer, path), [0, 0, set(), None])
-                    counts[0] += 1
-                    if hit is not None:
-                        counts[1] += 1
-                        counts[2].add(hit)
-                        counts[3] = counts[3] or where
-    assert seen_secret, f"{game.id}: no seat ever had a secret before the end, so this test checked nothing"
-    leaks = [
-        f"viewer {viewer}, field {'.'.join(map(str, path))}: showed their secret {hits} times in {times} "
-        f"({len(hit_values)} different values; first at {first})"
-        for (viewer, path), (times, hits, hit_values, first) in sorted(tracked.items(), key=str)
-        if hits >= LEAK_HITS and len(hit_values) >= 2 and hits >= LEAK_SHARE * times
-    ]
+                canary.check(game, state, viewer, f"seed {seed}, step {step}, viewer {viewer}")
+    assert canary.seen_secret, f"{game.id}: no seat ever had a secret before the end, so this test checked nothing"
+    leaks = canary.leaks()
     assert not leaks, "fields that track a secret value:\n" + "\n".join(leaks)
 
 
 @per_case
 def test_non_interference(game: Game, players: int, options: dict[str, Any] | None) -> None:
+    """A redraw of what a viewer cannot see changes neither their message nor the log lines the next action writes
+    for them (tests/support/leaks.py)."""
     assert game.resample is not None, f"{game.id} declares no resample hook"
     changed = {"seat": False, "spectator": False}
-    for seed, states, _ in each_game(game, players, options):
+    compared = 0
+    for seed, states, actions in each_game(game, players, options):
         for step in sample(states, seed):
-            state = states[step]
-            before = key(state)
+            moment = Moment(game, states[step], *((actions[step], states[step + 1]) if step < len(actions) else ()))
             for viewer in viewers(players):
-                original = message(game, state, viewer)
                 for k in range(RESAMPLES):
                     where = f"seed {seed}, step {step}, viewer {viewer}, resample {k}"
-                    other = game.resample(state, viewer, random.Random(seed * 1000 + step * 10 + k))
-                    assert key(state) == before, f"{where}: resample changed the state it was given"
-                    assert round_trip(other) == other, f"{where}: the resampled state is not plain JSON"
-                    redrawn = message(game, other, viewer)
-                    for part in set(original) - CLOCK_PARTS:
-                        assert redrawn[part] == original[part], f"{where}: '{part}' changed"
-                    if key(other) != before:
-                        changed["seat" if viewer is not None else "spectator"] = True
+                    rand = random.Random(seed * 1000 + step * 10 + k)
+                    redrawn, lines = check_redraw(moment, viewer, rand, where, lines=k == 0)
+                    changed["seat" if viewer is not None else "spectator"] |= redrawn
+                    compared += lines
     assert all(changed.values()), f"resample never changed anything for: {[v for v, c in changed.items() if not c]}"
+    assert compared, "no action could be replayed on a redrawn state, so no log line was compared"
 
 
 # --- refused actions ----------------------------------------------------------------------------------------------

@@ -78,3 +78,23 @@ def test_a_patch_does_not_change_with_what_its_viewer_cannot_see(game: Game, opt
             assert mine == theirs, f"seed {seed}, seq {before['seq']}: seat {seat}'s patch tells hidden things"
             checked += 1
     assert checked
+
+
+# Python calls 1, 1.0 and true equal; JSON does not, and a client holding the wrong one renders it wrong.
+TYPE_ONLY_CHANGES = [
+    ({"a": [1, 2]}, {"a": [True, 2]}),
+    ({"a": [1, 2]}, {"a": [1.0, 2]}),
+    ({"a": [0]}, {"a": [False]}),
+    ({"log": [{"n": 1}, {"n": 2}]}, {"log": [{"n": 2}, {"n": True}]}),  # a list that slid
+    ({"log": [1, 2, 3, 4]}, {"log": [2.0, 3, 4, 5, 6]}),  # a list that slid
+    ({"legal": [1, 5, 6, 7, 8, 9]}, {"legal": [True, 5, 0, 7, 8, 9.0, 10]}),  # the same entries at both ends
+    ({"a": {"b": 1}}, {"a": {"b": True}}),
+    ({"a": [[1], [2]]}, {"a": [[1], [2.0]]}),
+    (1, True),
+]
+
+
+@pytest.mark.parametrize(("old", "new"), TYPE_ONLY_CHANGES, ids=lambda value: exact(value))
+def test_a_change_of_type_alone_is_patched(old: Any, new: Any) -> None:
+    ops = patches.diff(old, new)
+    assert exact(patches.apply(old, json.loads(json.dumps(ops)))) == exact(new), ops

@@ -7,11 +7,11 @@ something to chew on before the real games land and keeps covering the protocol 
 from __future__ import annotations
 
 import random
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from typing import Any
 
 import games
-from games.protocol import EXPIRE, Action, Game, Seat, State, apply_logged
+from games.protocol import EXPIRE, Action, Bot, Game, Seat, State, apply_logged
 from tests.support import hidden_hands
 
 ALL_GAMES: dict[str, Game] = {**games.GAMES, hidden_hands.GAME.id: hidden_hands.GAME}
@@ -63,23 +63,26 @@ def play_random(
     rand: random.Random,
     *,
     options: Mapping[str, Any] | None = None,
-    bot: str = "random",
+    bot: str | Bot = "random",
+    until: Callable[[State], bool] | None = None,
 ) -> tuple[list[State], list[tuple[Seat | None, Action]]]:
-    """Play one game to the end through ``apply_logged``, choosing with ``bot`` (a plain random pick without one).
+    """Play one game to the end through ``apply_logged``, choosing with ``bot`` (a bot's name or a bot itself; a
+    plain random pick for a name the game has no bot by). With ``until``, play stops at the first state it holds for
+    (and runs to the end if none does).
 
     Returns every state (index 0 is the initial one, index i the state after the i-th action) and the actions played
     as ``(seat, action)``, or ``(None, EXPIRE)`` for a window closing at its deadline. A bot may pass (return None);
     a seat in ``required`` must get an action, so when the bot passes for it too a random complete legal action is
     played for it. When nobody is required and a self-closing window is open, a pass lets its deadline pass.
     """
-    chooser = game.bots.get(bot)
+    chooser = game.bots.get(bot) if isinstance(bot, str) else bot
     state = game.new_state(players, options, seed)
     states = [state]
     actions: list[tuple[Seat | None, Action]] = []
     for _ in range(STEP_CAP):
-        if game.result(state) is not None:
+        if game.result(state) is not None or (until is not None and until(state)):
             return states, actions
-        move = _move(game, state, chooser, rand, f"{game.id} seed {seed} (step {len(actions)})")
+        move = next_move(game, state, chooser, rand, f"{game.id} seed {seed} (step {len(actions)})")
         state = apply_logged(game, state, *move)
         states.append(state)
         actions.append(move)
@@ -88,7 +91,10 @@ def play_random(
     raise AssertionError(f"{game.id} with {players} players, seed {seed}: no result after {STEP_CAP} actions")
 
 
-def _move(game: Game, state: State, chooser: Any, rand: random.Random, where: str) -> tuple[Seat | None, Action]:
+def next_move(
+    game: Game, state: State, chooser: Any, rand: random.Random, where: str = ""
+) -> tuple[Seat | None, Action]:
+    """The next move of ``play_random``: a waiting seat's pick by ``chooser`` (a bot, or None for a random pick)."""
     waiting = game.waiting_on(state)
     expiring = closes_itself(game, state)
     assert waiting or expiring, f"{where}: the game is not over yet no seat may act and no window closes by itself"
