@@ -5,13 +5,13 @@ raiding-parties-edition.md; the contract for renderers and bots is this package'
 from __future__ import annotations
 
 from games.protocol import Game
-from games.raiding_parties import basic_bot, rules
-from games.raiding_parties.bot import random_bot
+from games.raiding_parties import rules
+from games.raiding_parties.bots import BOTS
 from games.raiding_parties.data import MAX_PLAYERS, MIN_PLAYERS
 from games.raiding_parties.options import Options
-from games.raiding_parties.reveal import reveal
+from games.raiding_parties.setup import setup
 from games.raiding_parties.state import RaidingState
-from games.raiding_parties.view import resample, secrets, view
+from games.raiding_parties.view import resample, reveal, secrets, view
 
 __all__ = ["GAME", "Options"]
 
@@ -21,13 +21,13 @@ GAME: Game[RaidingState] = Game(
     min_players=MIN_PLAYERS,
     max_players=MAX_PLAYERS,
     options=Options,
-    setup=rules.setup,
+    setup=setup,
     legal=rules.legal,
     apply=rules.apply,
     view=view,
     result=rules.result,
     default_action=rules.default_action,
-    bots={"random": random_bot, "basic": basic_bot.basic_bot},
+    bots=BOTS,
     window=rules.window,
     must_act=rules.must_act,
     secret_step=rules.secret_step,

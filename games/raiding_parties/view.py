@@ -1,5 +1,6 @@
-"""What each viewer of a Raiding Parties table may see (K8, ruling 12, H0), built by allow-list, plus the two
-leak-test hooks: ``secrets`` (canary values) and ``resample`` (redraw what a viewer cannot see).
+"""What each viewer of a Raiding Parties table may see (K8, ruling 12, H0), built by allow-list; the two leak-test
+hooks, ``secrets`` (canary values) and ``resample`` (redraw what a viewer cannot see); and ``reveal``, everything
+hidden at a moment for the replay.
 
 Public: everything in play (ids, damage, melee pairs, what was used this turn), Davy Jones, every flipped playing
 card, hold and locker sizes, the prompt in one form for all. A hold's cards: its owner. A locker's cards: its owner,
@@ -16,12 +17,12 @@ from collections import Counter
 from typing import Any
 
 from games.protocol import Viewer
-from games.raiding_parties.cards import find
 from games.raiding_parties.data import BY_NAME, ORDER, SHIPS_FORTS_ALLOWED, ready_made_json
-from games.raiding_parties.parties import ready_made_entries
 from games.raiding_parties.rules import top
+from games.raiding_parties.rules.cards import find
+from games.raiding_parties.rules.turn import idle_limit
+from games.raiding_parties.setup import ready_made_entries
 from games.raiding_parties.state import Frame, InPlay, RaidingState, TurnState
-from games.raiding_parties.turn import idle_limit
 
 
 def counts(names: list[str]) -> dict[str, int]:
@@ -207,3 +208,30 @@ def resample(state: RaidingState, viewer: Viewer, rand: random.Random) -> Raidin
         new["holds"][seat] = sorted(kept, key=ORDER.__getitem__)
         new["lockers"][seat] = pool[len(unseen):]
     return new
+
+
+# ----------------------------------------------------------------------------- the replay
+
+SUITS = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
+NOT_YET = "not submitted yet"
+
+
+def playing_card(code: str) -> str:
+    """A playing card as people write it: "10H" is "10♥"."""
+    return code[:-1] + SUITS[code[-1]]
+
+
+def reveal(state: RaidingState) -> dict[str, Any]:
+    """Everything a spectator cannot see at a moment, labelled for the replay's "everything revealed" view: by seat,
+    the party it built (during building: whether it has submitted yet), its hold and its locker in order (top
+    first); and the flip deck in order (next flip first)."""
+    return {
+        "seats": [
+            {"seat": seat,
+             "party built": dict(party) if (party := state["parties"][seat]) is not None else NOT_YET,
+             "hold": list(state["holds"][seat]),
+             "locker, top first": list(state["lockers"][seat])}
+            for seat in range(state["players"])
+        ],
+        "flip deck, next first": [playing_card(code) for code in state["deck"]],
+    }

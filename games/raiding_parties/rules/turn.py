@@ -7,9 +7,6 @@ These are the top-level actions: legal only while nothing else is pending (rulin
 from __future__ import annotations
 
 from games.protocol import Action, Seat
-from games.raiding_parties import abilities
-from games.raiding_parties.attacks import best_melee, new_attack
-from games.raiding_parties.cards import active, find, get, in_melee, is_crew, label, melee_weapons, weapon, weapons
 from games.raiding_parties.data import (
     BRETHREN,
     BY_NAME,
@@ -18,11 +15,24 @@ from games.raiding_parties.data import (
     RAIDERS,
     RANGER,
 )
-from games.raiding_parties.flips import flip
-from games.raiding_parties.hits import new_hit
+from games.raiding_parties.rules import abilities
+from games.raiding_parties.rules.attacks import best_melee, new_attack
+from games.raiding_parties.rules.cards import (
+    active,
+    find,
+    get,
+    in_melee,
+    is_crew,
+    label,
+    melee_weapons,
+    weapon,
+    weapons,
+)
+from games.raiding_parties.rules.flips import flip
+from games.raiding_parties.rules.hits import new_hit
+from games.raiding_parties.rules.targets import charge_targets, shot_targets, use_targets
+from games.raiding_parties.rules.zones import draw, enter_play, finish, grant, take_from_hold, to_davy_jones
 from games.raiding_parties.state import ChargeFrame, InPlay, Mode, RaidingState, TurnState
-from games.raiding_parties.targets import charge_targets, shot_targets, use_targets
-from games.raiding_parties.zones import draw, enter_play, finish, grant, take_from_hold, to_davy_jones
 
 
 def begin(state: RaidingState, seat: Seat) -> None:

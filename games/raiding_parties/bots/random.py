@@ -1,4 +1,4 @@
-"""Raiding Parties bots. Each decides from its own seat's view and legal list only.
+"""Raiding Parties' ``random`` bot, from its own seat's view and legal list only.
 
 ``random`` picks among its legal actions, leaning towards acting rather than ending the turn so that games end. In a
 reaction window it never passes early (ruling 1): it plays the card or lets the window run out.

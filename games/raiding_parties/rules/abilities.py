@@ -9,10 +9,10 @@ from __future__ import annotations
 
 from games import rng
 from games.protocol import Action, Seat
-from games.raiding_parties.cards import find, is_crew
 from games.raiding_parties.data import BY_NAME, ORDER, PIRATE, PRIVATEER
+from games.raiding_parties.rules.cards import find, is_crew
+from games.raiding_parties.rules.zones import add_to_hold, draw, grant, progress, spawn
 from games.raiding_parties.state import InPlay, RaidingState, SearchFrame
-from games.raiding_parties.zones import add_to_hold, draw, grant, progress, spawn
 
 
 def on_played(state: RaidingState, seat: Seat, card: InPlay) -> None:

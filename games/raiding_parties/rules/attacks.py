@@ -10,7 +10,8 @@ attack are answered (ruling 2).
 from __future__ import annotations
 
 from games.protocol import Action, Seat
-from games.raiding_parties.cards import (
+from games.raiding_parties.data import CANNONEER, PIRATEER, PRIVATEER, SCALAWAG, Line, Weapon
+from games.raiding_parties.rules.cards import (
     dueling,
     find,
     get,
@@ -23,9 +24,10 @@ from games.raiding_parties.cards import (
     weapon,
     weapons,
 )
-from games.raiding_parties.data import CANNONEER, PIRATEER, PRIVATEER, SCALAWAG, Line, Weapon
-from games.raiding_parties.flips import flip, hit_count
-from games.raiding_parties.hits import new_hit
+from games.raiding_parties.rules.flips import flip, hit_count
+from games.raiding_parties.rules.hits import new_hit
+from games.raiding_parties.rules.targets import first_only, hold_seat, shootable, shot_targets
+from games.raiding_parties.rules.zones import link
 from games.raiding_parties.state import (
     AttackFrame,
     CannoneerFrame,
@@ -35,8 +37,6 @@ from games.raiding_parties.state import (
     RaidingState,
     RetaliateFrame,
 )
-from games.raiding_parties.targets import first_only, hold_seat, shootable, shot_targets
-from games.raiding_parties.zones import link
 
 ANSWERED_MELEE: tuple[Mode, ...] = ("use", "extra", "charge", "cannoneer_a")  # ruling 2
 ANSWERED_SHOTS: tuple[Mode, ...] = ("use", "extra")

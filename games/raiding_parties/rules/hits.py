@@ -10,8 +10,6 @@ from __future__ import annotations
 
 from games import rng
 from games.protocol import Action, IllegalAction, Seat
-from games.raiding_parties import abilities
-from games.raiding_parties.cards import evade_line, find, has, in_melee, is_crew, is_structure, label, owner, weapon
 from games.raiding_parties.data import (
     BRETHREN,
     BY_NAME,
@@ -23,10 +21,21 @@ from games.raiding_parties.data import (
     NAVIGATOR,
     SCALAWAG,
 )
-from games.raiding_parties.flips import flip
-from games.raiding_parties.state import Cause, GrenadesFrame, HitFrame, RaidingState
-from games.raiding_parties.targets import hold_seat, shot_targets
-from games.raiding_parties.zones import (
+from games.raiding_parties.rules import abilities
+from games.raiding_parties.rules.cards import (
+    evade_line,
+    find,
+    has,
+    in_melee,
+    is_crew,
+    is_structure,
+    label,
+    owner,
+    weapon,
+)
+from games.raiding_parties.rules.flips import flip
+from games.raiding_parties.rules.targets import hold_seat, shot_targets
+from games.raiding_parties.rules.zones import (
     damage,
     enter_play,
     kill,
@@ -34,6 +43,7 @@ from games.raiding_parties.zones import (
     take_from_hold,
     to_davy_jones,
 )
+from games.raiding_parties.state import Cause, GrenadesFrame, HitFrame, RaidingState
 
 
 def new_hit(state: RaidingState, target: str, cause: Cause, flipper: Seat) -> HitFrame:
