@@ -9,15 +9,16 @@ who sends a bad party learns all that is wrong with it at once.
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Mapping
+from typing import Any, TypeGuard
 
 from pydantic import BaseModel
 
 from games import rng
-from games.protocol import Action, IllegalAction
+from games.protocol import IllegalAction
 from games.raiding_parties.data import BY_NAME, DECK, ORDER, READY_MADE, SHIP_OR_FORT, SHIPS_FORTS_ALLOWED
 from games.raiding_parties.options import Options
-from games.raiding_parties.state import RaidingState, TableOptions
+from games.raiding_parties.state import PartyAction, PartyTemplate, RaidingAction, RaidingState, TableOptions
 from games.state import RngState
 
 MAX_COUNT = 1000  # a count above this is junk, not a party
@@ -46,10 +47,15 @@ def setup(players: int, options: BaseModel, seed: int) -> RaidingState:
     return state
 
 
-def party_template(state: RaidingState) -> Action:
+def party_template(state: RaidingState) -> PartyTemplate:
     options = state["options"]
     return {"type": "party", "template": True, "gold": options["gold"],
             "max_ships_forts": SHIPS_FORTS_ALLOWED[options["gold"]], "copy_cap": options["copy_cap"]}
+
+
+def is_template(action: RaidingAction) -> TypeGuard[PartyTemplate]:
+    """The party template: the one legal entry that is not sent back as it is."""
+    return action["type"] == "party" and bool(action.get("template"))
 
 
 def party_problems(cards: dict[str, int], gold: int, copy_cap: int | None) -> list[str]:
@@ -73,7 +79,7 @@ def party_problems(cards: dict[str, int], gold: int, copy_cap: int | None) -> li
     return problems
 
 
-def read_party(action: Action, options: TableOptions) -> dict[str, int]:
+def read_party(action: Mapping[str, Any], options: TableOptions) -> dict[str, int]:
     """The party a ``{"type": "party", "cards": {...}}`` action submits, in catalogue order without zero counts;
     raises IllegalAction naming every problem."""
     if set(action) != {"type", "cards"}:
@@ -98,9 +104,9 @@ def ready_made_for(gold: int) -> dict[str, int]:
     return dict(READY_MADE[gold][1])
 
 
-def ready_made_entries(options: TableOptions) -> list[Action]:
+def ready_made_entries(options: TableOptions) -> list[PartyAction]:
     """The ready-made parties legal at this table, as plain legal entries (copy_cap is at least 4, ruling 13)."""
-    out: list[Action] = []
+    out: list[PartyAction] = []
     for made_for, (_, cards) in sorted(READY_MADE.items()):
         if not party_problems(cards, options["gold"], options["copy_cap"]):
             out.append({"type": "party", "cards": dict(cards)})

@@ -31,11 +31,23 @@ It reads no random numbers: ties go to the first entry of the legal list, so it 
 from __future__ import annotations
 
 import random
-from typing import Any
+from collections.abc import Sequence
+from typing import TypeVar
 
-from games.protocol import Action
 from games.raiding_parties.bots.basic_board import Card
 from games.raiding_parties.bots.basic_values import Table
+from games.raiding_parties.state import (
+    AttackAction,
+    ChargeAction,
+    EffectAction,
+    Prompt,
+    RaidingAction,
+    RaidingView,
+    StandPrompt,
+    UseAction,
+)
+
+A = TypeVar("A", bound=RaidingAction)
 
 CHARGE_MARGIN = 0.05  # a charge must beat the card's best shot by this much (it commits the card)
 PIRATEERS = "Pirateers"
@@ -45,11 +57,13 @@ JOLLY_ROGER = "Jolly Roger"
 # ---------------------------------------------------------------------- the decisions
 
 
-def build(view: dict[str, Any], legal: list[Action]) -> Action:
+def build(view: RaidingView, legal: list[RaidingAction]) -> RaidingAction:
     """The 30-gold "Pirateers" party at 30 gold; otherwise the ready-made party made for the table's gold."""
-    gold = view["build"]["gold"]
-    made = {p["name"]: p for p in view["build"]["ready_made"]}
-    wanted = made[PIRATEERS] if gold == 30 and PIRATEERS in made else max(view["build"]["ready_made"],
+    building = view["build"]
+    assert building is not None, "the view has a build while parties are built"
+    gold = building["gold"]
+    made = {p["name"]: p for p in building["ready_made"]}
+    wanted = made[PIRATEERS] if gold == 30 and PIRATEERS in made else max(building["ready_made"],
                                                                             key=lambda p: p["gold"])
     for action in legal:
         if not action.get("template") and action.get("cards") == wanted["cards"]:
@@ -57,12 +71,12 @@ def build(view: dict[str, Any], legal: list[Action]) -> Action:
     return next(a for a in legal if not a.get("template"))
 
 
-def react(legal: list[Action]) -> Action | None:
+def react(legal: list[RaidingAction]) -> RaidingAction | None:
     """Ruling 1: play the card whenever the seat holds one; otherwise let the window run (never pass early)."""
     return next((a for a in legal if a["type"] in ("jolly_roger", "navigator")), None)
 
 
-def best(options: list[tuple[float, Action]]) -> tuple[float, Action]:
+def best(options: Sequence[tuple[float, A]]) -> tuple[float, A]:
     """The highest value; the first listed on a tie."""
     top = options[0]
     for option in options[1:]:
@@ -71,11 +85,10 @@ def best(options: list[tuple[float, Action]]) -> tuple[float, Action]:
     return top
 
 
-def prompt_answer(table: Table, prompt: dict[str, Any], legal: list[Action]) -> Action | None:
-    kind = prompt["kind"]
-    if kind == "reaction":
+def prompt_answer(table: Table, prompt: Prompt, legal: list[RaidingAction]) -> RaidingAction | None:
+    if prompt["kind"] == "reaction":
         return react(legal)
-    if kind == "aim":
+    if prompt["kind"] == "aim":
         attacker = table.where[prompt["card"]][1]
         w = table.weapon(table.me, attacker["name"], prompt["weapon"])
         shots = [(table.shot(attacker, w, a["target"]) if w is not None else 0.0, a)
@@ -85,37 +98,37 @@ def prompt_answer(table: Table, prompt: dict[str, Any], legal: list[Action]) -> 
             if value >= 0:
                 return action
         return {"type": "stop"}
-    if kind == "stand_and_shoot":
+    if prompt["kind"] == "stand_and_shoot":
         return stand_or_not(table, prompt, legal)
-    if kind == "retaliate":
+    if prompt["kind"] == "retaliate":
         mine = table.where[prompt["card"]][1]
         attacker = table.where[prompt["attacker"]][1]
-        options = []
+        options: list[tuple[float, RaidingAction]] = []
         for a in legal:
-            w = table.weapon(table.me, mine["name"], a.get("weapon", ""))
-            if a["type"] == "retaliate" and w is not None:
+            w = table.weapon(table.me, mine["name"], a["weapon"]) if a["type"] == "retaliate" else None
+            if w is not None:
                 options.append((table.volley(table.me, mine["name"], w, w["flips"], False, attacker)[0], a))
         # A retaliation is never answered (ruling 2): any chance to hurt is worth taking.
         return best(options)[1] if options else legal[-1]
-    if kind == "cannoneer":
+    if prompt["kind"] == "cannoneer":
         return {"type": "cannoneer"}  # a free attack, answered by nothing but MD
-    if kind == "grenades":
+    if prompt["kind"] == "grenades":
         scalawag = table.where[prompt["card"]][1]
         w = table.weapon(table.me, scalawag["name"], "Grenades")
         throws = [(table.shot(scalawag, w, a["target"]) if w is not None else 0.0, a)
                   for a in legal if a["type"] == "grenades"]
         if throws:
-            value, action = best(throws)
+            value, throw = best(throws)
             if value >= 0:
-                return action
+                return throw
         return {"type": "decline"}
-    if kind == "search":
+    if prompt["kind"] == "search":
         picks = [(table.play_worth(a["card"]), a) for a in legal if a["type"] == "search"]
         return best(picks)[1] if picks else legal[-1]
     return legal[-1]
 
 
-def stand_or_not(table: Table, prompt: dict[str, Any], legal: list[Action]) -> Action:
+def stand_or_not(table: Table, prompt: StandPrompt, legal: list[RaidingAction]) -> RaidingAction:
     """M2: shooting first spends the retaliation; it is worth it when the shot may kill or hurt more than taking the
     blow and striking back would."""
     mine = table.where[prompt["card"]][1]
@@ -129,7 +142,7 @@ def stand_or_not(table: Table, prompt: dict[str, Any], legal: list[Action]) -> A
     back = max((table.volley(table.me, mine["name"], w, w["flips"], False, charger)[0]
                 for w in table.weapons(table.me, mine["name"]) if w["kind"] == "M"), default=0.0)
     decline = -taken + (1 - i_die) * back
-    options: list[tuple[float, Action]] = []
+    options: list[tuple[float, RaidingAction]] = []
     for a in legal:
         if a["type"] != "stand":
             continue
@@ -146,10 +159,12 @@ def stand_or_not(table: Table, prompt: dict[str, Any], legal: list[Action]) -> A
     return {"type": "decline"}
 
 
-def own_turn(table: Table, view: dict[str, Any], legal: list[Action]) -> Action:
+def own_turn(table: Table, view: RaidingView, legal: list[RaidingAction]) -> RaidingAction:
     me = view["seats"][table.me]
     hold: list[str] = me["hold"] or []
-    due = not view["turn"]["regular_play_done"] and bool(hold)
+    turn = view["turn"]
+    assert turn is not None, "play has a turn"
+    due = not turn["regular_play_done"] and bool(hold)
     plays = [a for a in legal if a["type"] == "play"]
     if due:
         regular = [a for a in plays if a["card"] != JOLLY_ROGER]
@@ -163,14 +178,14 @@ def own_turn(table: Table, view: dict[str, Any], legal: list[Action]) -> Action:
     # K5(c): a game where nothing happens is drawn; once half the idle turns are gone, waiting only leads there, so a
     # losing exchange is still better than none.
     stalling = view["idle_turns"] >= view["idle_limit"] // 2
-    options: list[tuple[float, Action]] = []
+    options: list[tuple[float, RaidingAction]] = []
     for card in me["in_play"]:
         mine = [a for a in legal if a.get("card") == card["id"] and a["type"] in ("attack", "charge", "use")]
         if not mine:
             continue
         shots = [(action_worth(table, card, a), a) for a in mine if a["type"] != "charge"]
         charges = [(action_worth(table, card, a), a) for a in mine if a["type"] == "charge"]
-        top = best(shots) if shots else None
+        top: tuple[float, RaidingAction] | None = best(shots) if shots else None
         if charges:
             charge = best(charges)
             if (charge[0] > 0 or stalling) and (top is None or charge[0] > top[0] + CHARGE_MARGIN):
@@ -201,7 +216,7 @@ def regular_worth(table: Table, name: str, hold: list[str]) -> float:
     return value
 
 
-def effect_worth(table: Table, action: Action) -> float:
+def effect_worth(table: Table, action: EffectAction) -> float:
     if "pick" in action:
         return table.play_worth(action["pick"])
     if "target" in action:
@@ -210,7 +225,7 @@ def effect_worth(table: Table, action: Action) -> float:
     return 1.0  # Advisor: a card drawn
 
 
-def action_worth(table: Table, card: Card, action: Action) -> float:
+def action_worth(table: Table, card: Card, action: AttackAction | ChargeAction | UseAction) -> float:
     if action["type"] == "use":
         return table.use(card, action["target"])
     if action["type"] == "charge":
@@ -218,7 +233,7 @@ def action_worth(table: Table, card: Card, action: Action) -> float:
     return table.attack(card, action["weapon"], action["target"])
 
 
-def basic_bot(view: dict[str, Any], legal: list[Action], rand: random.Random) -> Action | None:
+def basic_bot(view: RaidingView, legal: list[RaidingAction], rand: random.Random) -> RaidingAction | None:
     if not legal:
         return None
     if view["phase"] == "build":

@@ -11,8 +11,9 @@ from __future__ import annotations
 from typing import Any
 
 from games.raiding_parties.data import DECK, catalogue_json
+from games.raiding_parties.state import CardView, RaidingView, SeatView
 
-Card = dict[str, Any]  # a card in play as the view shows it
+Card = CardView  # a card in play as the view shows it
 Entry = dict[str, Any]  # a catalogue entry
 CATALOGUE: dict[str, Entry] = {c["name"]: c for c in catalogue_json()}  # public, the same for every seat
 
@@ -20,10 +21,12 @@ CATALOGUE: dict[str, Entry] = {c["name"]: c for c in catalogue_json()}  # public
 class Board:
     """The seat's view, indexed: where a card is, its lines and their odds, what may be aimed at."""
 
-    def __init__(self, view: dict[str, Any]) -> None:
-        self.me: int = view["you"]
+    def __init__(self, view: RaidingView) -> None:
+        me = view["you"]
+        assert me is not None, "a bot plays a seat"
+        self.me: int = me
         self.catalogue = CATALOGUE
-        self.seats: list[dict[str, Any]] = view["seats"]
+        self.seats: list[SeatView] = view["seats"]
         self.where: dict[str, tuple[int, Card]] = {}
         self.names: list[set[str]] = []
         for seat in self.seats:

@@ -18,7 +18,7 @@ from games.raiding_parties.data import START_HOLD
 from games.raiding_parties.rules import abilities, attacks, hits, turn
 from games.raiding_parties.rules.zones import check_out, draw
 from games.raiding_parties.setup import as_list, party_template, read_party, ready_made_entries, ready_made_for
-from games.raiding_parties.state import Frame, HitFrame, RaidingState
+from games.raiding_parties.state import Frame, HitFrame, RaidingAction, RaidingState
 
 
 class Handler(NamedTuple):
@@ -27,9 +27,9 @@ class Handler(NamedTuple):
 
     run: Callable[[RaidingState, Any], bool]
     seat: Callable[[RaidingState, Any], Seat]
-    legal: Callable[[RaidingState, Any, Seat], list[Action]]
-    act: Callable[[RaidingState, Any, Seat, Action], None]
-    default: Callable[[RaidingState, Any, Seat], Action]
+    legal: Callable[[RaidingState, Any, Seat], list[RaidingAction]]
+    act: Callable[[RaidingState, Any, Seat, RaidingAction], None]
+    default: Callable[[RaidingState, Any, Seat], RaidingAction]
 
 
 def _own(state: RaidingState, frame: Any) -> Seat:
@@ -37,11 +37,11 @@ def _own(state: RaidingState, frame: Any) -> Seat:
     return seat
 
 
-def _decline(state: RaidingState, frame: Any, seat: Seat) -> Action:
+def _decline(state: RaidingState, frame: Any, seat: Seat) -> RaidingAction:
     return {"type": "decline"}
 
 
-def _stop(state: RaidingState, frame: Any, seat: Seat) -> Action:
+def _stop(state: RaidingState, frame: Any, seat: Seat) -> RaidingAction:
     return {"type": "stop"}
 
 
@@ -69,7 +69,7 @@ def accepts(state: RaidingState, seat: Seat, action: Action) -> bool:
     return True
 
 
-def submit(state: RaidingState, seat: Seat, action: Action) -> None:
+def submit(state: RaidingState, seat: Seat, action: RaidingAction) -> None:
     """K8: nothing public tells who is ready or what they chose, only how many are."""
     cards = read_party(action, state["options"])
     state["parties"][seat] = cards
@@ -127,7 +127,7 @@ def top(state: RaidingState) -> Frame | None:
     return state["stack"][-1] if state["phase"] == "play" and state["stack"] else None
 
 
-def legal(state: RaidingState, seat: Seat) -> list[Action]:
+def legal(state: RaidingState, seat: Seat) -> list[RaidingAction]:
     if not 0 <= seat < state["players"]:
         return []
     if state["phase"] == "build":
@@ -142,7 +142,7 @@ def legal(state: RaidingState, seat: Seat) -> list[Action]:
     return HANDLERS[frame["kind"]].legal(state, frame, seat)
 
 
-def apply(state: RaidingState, seat: Seat, action: Action) -> None:
+def apply(state: RaidingState, seat: Seat, action: RaidingAction) -> None:
     if state["phase"] == "build":
         submit(state, seat, action)
         return
@@ -205,7 +205,7 @@ def secret_step(state: RaidingState) -> str | None:
     return "rp-build" if state["phase"] == "build" else None
 
 
-def default_action(state: RaidingState, seat: Seat) -> Action:
+def default_action(state: RaidingState, seat: Seat) -> RaidingAction:
     if state["phase"] == "build":
         return {"type": "party", "cards": ready_made_for(state["options"]["gold"])}
     frame = top(state)

@@ -9,7 +9,7 @@ attack are answered (ruling 2).
 
 from __future__ import annotations
 
-from games.protocol import Action, Seat
+from games.protocol import Seat
 from games.raiding_parties.data import CANNONEER, PIRATEER, PRIVATEER, SCALAWAG, Line, Weapon
 from games.raiding_parties.rules.cards import (
     dueling,
@@ -34,6 +34,7 @@ from games.raiding_parties.state import (
     ChargeFrame,
     GrenadesFrame,
     Mode,
+    RaidingAction,
     RaidingState,
     RetaliateFrame,
 )
@@ -132,18 +133,19 @@ def aim_options(state: RaidingState, frame: AttackFrame) -> list[str]:
     return options
 
 
-def aim_legal(state: RaidingState, frame: AttackFrame, seat: Seat) -> list[Action]:
+def aim_legal(state: RaidingState, frame: AttackFrame, seat: Seat) -> list[RaidingAction]:
     if seat != frame["seat"] or frame["step"] != "aim":
         return []
-    out: list[Action] = [{"type": "shot", "target": t} for t in aim_options(state, frame)]
+    out: list[RaidingAction] = [{"type": "shot", "target": t} for t in aim_options(state, frame)]
     return out + [{"type": "stop"}]
 
 
-def aim_act(state: RaidingState, frame: AttackFrame, seat: Seat, action: Action) -> None:
+def aim_act(state: RaidingState, frame: AttackFrame, seat: Seat, action: RaidingAction) -> None:
     if action["type"] == "stop":
         frame["step"] = "after"
         state["log"].append({"text": "%s holds its remaining fire." % label(state, frame["card"])})
     else:
+        assert action["type"] == "shot"
         frame["next"] = action["target"]
         frame["step"] = "flip"
 
@@ -220,15 +222,15 @@ def run_retaliate(state: RaidingState, frame: RetaliateFrame) -> bool:
     return False
 
 
-def retaliate_legal(state: RaidingState, frame: RetaliateFrame, seat: Seat) -> list[Action]:
+def retaliate_legal(state: RaidingState, frame: RetaliateFrame, seat: Seat) -> list[RaidingAction]:
     if seat != frame["seat"]:
         return []
     name = get(state, frame["card"])["name"]
-    out: list[Action] = [{"type": "retaliate", "weapon": w["name"]} for w in melee_weapons(state, seat, name)]
+    out: list[RaidingAction] = [{"type": "retaliate", "weapon": w["name"]} for w in melee_weapons(state, seat, name)]
     return out + [{"type": "decline"}]
 
 
-def retaliate_act(state: RaidingState, frame: RetaliateFrame, seat: Seat, action: Action) -> None:
+def retaliate_act(state: RaidingState, frame: RetaliateFrame, seat: Seat, action: RaidingAction) -> None:
     state["stack"].pop()
     if action["type"] == "decline":
         # Ruling 16: a declined retaliation keeps the right for a later attack this turn.
@@ -240,12 +242,13 @@ def retaliate_act(state: RaidingState, frame: RetaliateFrame, seat: Seat, action
     assert parent["kind"] == "attack"
     parent["retaliated"] = True
     turn["retaliated"].append(frame["card"])
+    assert action["type"] == "retaliate"
     used = weapon(state, seat, get(state, frame["card"])["name"], action["weapon"])
     assert used is not None
     state["stack"].append(new_attack(state, seat, frame["card"], used, "retaliate", frame["attacker"]))
 
 
-def retaliate_default(state: RaidingState, frame: RetaliateFrame, seat: Seat) -> Action:
+def retaliate_default(state: RaidingState, frame: RetaliateFrame, seat: Seat) -> RaidingAction:
     best = best_melee(state, seat, frame["card"], frame["attacker"])
     return {"type": "retaliate", "weapon": best["name"]} if best is not None else {"type": "decline"}
 
@@ -273,11 +276,11 @@ def run_cannoneer(state: RaidingState, frame: CannoneerFrame) -> bool:
     return False
 
 
-def cannoneer_legal(state: RaidingState, frame: CannoneerFrame, seat: Seat) -> list[Action]:
+def cannoneer_legal(state: RaidingState, frame: CannoneerFrame, seat: Seat) -> list[RaidingAction]:
     return [{"type": "cannoneer"}, {"type": "decline"}] if seat == frame["seat"] else []
 
 
-def cannoneer_act(state: RaidingState, frame: CannoneerFrame, seat: Seat, action: Action) -> None:
+def cannoneer_act(state: RaidingState, frame: CannoneerFrame, seat: Seat, action: RaidingAction) -> None:
     state["stack"].pop()
     if action["type"] == "decline":
         return
@@ -316,20 +319,21 @@ def run_grenades(state: RaidingState, frame: GrenadesFrame) -> bool:
     return False
 
 
-def grenades_legal(state: RaidingState, frame: GrenadesFrame, seat: Seat) -> list[Action]:
+def grenades_legal(state: RaidingState, frame: GrenadesFrame, seat: Seat) -> list[RaidingAction]:
     if seat != frame["seat"]:
         return []
-    out: list[Action] = [{"type": "grenades", "target": t} for t in shot_targets(state, seat, False)]
+    out: list[RaidingAction] = [{"type": "grenades", "target": t} for t in shot_targets(state, seat, False)]
     return out + [{"type": "decline"}]
 
 
-def grenades_act(state: RaidingState, frame: GrenadesFrame, seat: Seat, action: Action) -> None:
+def grenades_act(state: RaidingState, frame: GrenadesFrame, seat: Seat, action: RaidingAction) -> None:
     state["stack"].pop()
     if action["type"] == "decline":
         return
     turn = state["turn"]
     assert turn is not None
     turn["scalawag"].append(frame["card"])
+    assert action["type"] == "grenades"
     state["log"].append({"text": "%s throws its free Grenades." % label(state, frame["card"])})
     state["stack"].append(new_attack(state, seat, frame["card"], grenade_weapon(state, seat), "free",
                                      action["target"]))
@@ -379,15 +383,15 @@ def run_charge(state: RaidingState, frame: ChargeFrame) -> bool:
     return True
 
 
-def stand_legal(state: RaidingState, frame: ChargeFrame, seat: Seat) -> list[Action]:
+def stand_legal(state: RaidingState, frame: ChargeFrame, seat: Seat) -> list[RaidingAction]:
     found = find(state, frame["target"])
     if found is None or seat != found[0] or frame["step"] != "stand":
         return []
-    out: list[Action] = [{"type": "stand", "weapon": w["name"]} for w in stand_weapons(state, frame)]
+    out: list[RaidingAction] = [{"type": "stand", "weapon": w["name"]} for w in stand_weapons(state, frame)]
     return out + [{"type": "decline"}]
 
 
-def stand_act(state: RaidingState, frame: ChargeFrame, seat: Seat, action: Action) -> None:
+def stand_act(state: RaidingState, frame: ChargeFrame, seat: Seat, action: RaidingAction) -> None:
     frame["step"] = "contact"
     if action["type"] == "decline":
         return
@@ -396,6 +400,7 @@ def stand_act(state: RaidingState, frame: ChargeFrame, seat: Seat, action: Actio
     assert turn is not None
     # M2: Stand and Shoot is the defender's attack for the turn: it retaliates no more this turn.
     turn["retaliated"].append(frame["target"])
+    assert action["type"] == "stand"
     used = weapon(state, seat, get(state, frame["target"])["name"], action["weapon"])
     assert used is not None
     state["log"].append({"text": "%s stands and shoots." % label(state, frame["target"])})
