@@ -15,7 +15,7 @@ from typing import Any, NamedTuple
 from games import rng
 from games.protocol import Action, Seat, Window
 from games.raiding_parties.data import START_HOLD
-from games.raiding_parties.rules import abilities, attacks, hits, turn
+from games.raiding_parties.rules import abilities, attacks, charges, hits, turn
 from games.raiding_parties.rules.zones import check_out, draw
 from games.raiding_parties.setup import as_list, party_template, read_party, ready_made_entries, ready_made_for
 from games.raiding_parties.state import Frame, HitFrame, RaidingAction, RaidingState
@@ -47,7 +47,7 @@ def _stop(state: RaidingState, frame: Any, seat: Seat) -> RaidingAction:
 
 HANDLERS: dict[str, Handler] = {
     "attack": Handler(attacks.run_attack, _own, attacks.aim_legal, attacks.aim_act, _stop),
-    "charge": Handler(attacks.run_charge, attacks.charge_seat, attacks.stand_legal, attacks.stand_act, _decline),
+    "charge": Handler(charges.run_charge, charges.charge_seat, charges.stand_legal, charges.stand_act, _decline),
     "hit": Handler(hits.run_hit, _own, hits.reaction_legal, hits.reaction_act, hits.reaction_default),
     "retaliate": Handler(attacks.run_retaliate, _own, attacks.retaliate_legal, attacks.retaliate_act,
                          attacks.retaliate_default),
