@@ -18,7 +18,7 @@ from typing import Any
 
 from games.protocol import apply_checked
 from games.raiding_parties import GAME
-from games.raiding_parties.parties import ready_made_for
+from games.raiding_parties.setup import ready_made_for
 
 PIRATEERS = {"type": "party", "cards": ready_made_for(30)}
 

@@ -4,16 +4,30 @@ raiding-parties-edition.md; the contract for renderers and bots is this package'
 
 from __future__ import annotations
 
-from games.protocol import Game
-from games.raiding_parties import basic_bot, rules
-from games.raiding_parties.bot import random_bot
+from collections.abc import Callable, Mapping
+from typing import cast
+
+from games.protocol import Action, Bot, Game, Seat, View, Viewer
+from games.raiding_parties import rules
+from games.raiding_parties.bots import BOTS
 from games.raiding_parties.data import MAX_PLAYERS, MIN_PLAYERS
 from games.raiding_parties.options import Options
-from games.raiding_parties.reveal import reveal
+from games.raiding_parties.setup import setup
 from games.raiding_parties.state import RaidingState
-from games.raiding_parties.view import resample, secrets, view
+from games.raiding_parties.view import resample, reveal, secrets, view
 
 __all__ = ["GAME", "Options"]
+
+# The platform holds every game's views and actions as plain dicts (``protocol.View``, ``protocol.Action``); this game
+# types its own with TypedDicts (state.py: ``RaidingView``, ``RaidingAction``), which mypy will not take for a
+# ``dict[str, Any]`` although at run time they are exactly that. These casts, the only ones in the package, hand the
+# typed functions over unchanged. ``apply`` may take its action as a ``RaidingAction`` because
+# ``protocol.apply_checked`` lets through only an entry of ``legal`` or a party that ``accepts`` took.
+_legal = cast(Callable[[RaidingState, Seat], list[Action]], rules.legal)
+_apply = cast(Callable[[RaidingState, Seat, Action], None], rules.apply)
+_default_action = cast(Callable[[RaidingState, Seat], Action], rules.default_action)
+_view = cast(Callable[[RaidingState, Viewer], View], view)
+_bots = cast(Mapping[str, Bot], BOTS)
 
 GAME: Game[RaidingState] = Game(
     id="raiding-parties",
@@ -21,13 +35,13 @@ GAME: Game[RaidingState] = Game(
     min_players=MIN_PLAYERS,
     max_players=MAX_PLAYERS,
     options=Options,
-    setup=rules.setup,
-    legal=rules.legal,
-    apply=rules.apply,
-    view=view,
+    setup=setup,
+    legal=_legal,
+    apply=_apply,
+    view=_view,
     result=rules.result,
-    default_action=rules.default_action,
-    bots={"random": random_bot, "basic": basic_bot.basic_bot},
+    default_action=_default_action,
+    bots=_bots,
     window=rules.window,
     must_act=rules.must_act,
     secret_step=rules.secret_step,

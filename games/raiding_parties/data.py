@@ -312,7 +312,15 @@ def catalogue_json() -> list[dict[str, Any]]:
     return out
 
 
-def ready_made_json(gold: int) -> list[dict[str, Any]]:
+class ReadyMadeParty(TypedDict):
+    """A ready-made party as the view lists it (``build.ready_made``)."""
+
+    name: str
+    gold: int  # the gold it was made for
+    cards: dict[str, int]
+
+
+def ready_made_json(gold: int) -> list[ReadyMadeParty]:
     """The ready-made parties legal at a table of ``gold`` (each is legal at its own gold and above)."""
     return [{"name": name, "gold": made_for, "cards": dict(cards)}
             for made_for, (name, cards) in sorted(READY_MADE.items()) if made_for <= gold]

@@ -1,5 +1,6 @@
-"""The Raiding Parties state, key by key (types only: the state is the plain JSON-friendly dict ``rules.setup``
-builds).
+"""Raiding Parties' shapes, as TypedDicts (types only: every value is a plain JSON-friendly dict): the state key by
+key, what ``view`` returns (``RaidingView``, the same shape for seats and spectators) and every action ``legal``
+lists (``RaidingAction``). README.md is the contract in words.
 
 Cards in holds, lockers and Davy Jones are names; a card in play is an ``InPlay`` with a public id (ruling 12). Play
 is a stack of frames (``Frame``): the top frame is what the game waits on; with an empty stack the player whose turn
@@ -8,10 +9,10 @@ it is chooses freely (T2).
 
 from __future__ import annotations
 
-from typing import Literal, TypedDict
+from typing import Literal, NotRequired, TypedDict
 
 from games.protocol import Seat
-from games.raiding_parties.data import Aim, Line
+from games.raiding_parties.data import Aim, Line, ReadyMadeParty
 from games.state import GameState
 
 Phase = Literal["build", "play", "over"]
@@ -163,3 +164,261 @@ class RaidingState(GameState):
     idle_turns: int
     first: Seat | None
     outcome: Outcome | None
+
+
+# ----------------------------------------------------------------------------- the view (README: "The view")
+
+
+class BuildView(TypedDict):
+    gold: int
+    max_ships_forts: int
+    copy_cap: int | None
+    ready_count: int  # how many seats have submitted (not which: a secret step)
+    you_ready: bool | None  # the viewer's own seat; None for a spectator
+    ready_made: list[ReadyMadeParty]
+
+
+class CardView(TypedDict):
+    """A card in play, as everyone sees it."""
+
+    id: str
+    name: str
+    hp: int
+    damage: int
+    spawned: bool
+    melee: list[str]
+    used: bool  # its use is spent this turn
+    extra_attacks: int  # left this turn
+    melee_attacked: bool  # it made its melee attack this turn (M4)
+    played_effect: bool  # it has an unspent Played effect this turn
+
+
+class SeatView(TypedDict):
+    seat: Seat
+    out: bool
+    hold_size: int
+    hold: list[str] | None  # owner only (everyone once the game is over)
+    locker_size: int
+    locker: dict[str, int] | None  # owner only, as a multiset
+    davy_jones: list[str]
+    in_play: list[CardView]
+
+
+class FlipsView(TypedDict):
+    deck: int
+    pile: list[str]  # oldest first
+    last: str | None
+
+
+class TurnView(TypedDict):
+    seat: Seat
+    number: int
+    regular_play_done: bool
+    ranger_bonus_used: bool
+
+
+class AttackView(TypedDict):
+    card: str
+    seat: Seat
+    weapon: str
+    mode: Mode
+    targets: list[str]
+    flips_made: int
+    flips: int
+
+
+class HitView(TypedDict):
+    seat: Seat
+    card: str | None
+    hold: bool
+    revealed: str | None
+    cause: Cause
+    step: HitStep
+
+
+class AimPrompt(TypedDict):
+    kind: Literal["aim"]
+    seat: Seat
+    card: str
+    weapon: str
+    flips_left: int
+
+
+class StandPrompt(TypedDict):
+    kind: Literal["stand_and_shoot"]
+    seat: Seat
+    card: str  # the charged crew
+    charger: str
+    weapon: str  # the charge's weapon
+
+
+class RetaliatePrompt(TypedDict):
+    kind: Literal["retaliate"]
+    seat: Seat
+    card: str  # the defender
+    attacker: str
+
+
+class CannoneerPrompt(TypedDict):
+    kind: Literal["cannoneer"]
+    seat: Seat
+    card: str
+    form: Literal["a", "b"]
+    target: str
+
+
+class GrenadesPrompt(TypedDict):
+    kind: Literal["grenades"]
+    seat: Seat
+    card: str
+
+
+class SearchPrompt(TypedDict):
+    kind: Literal["search"]
+    seat: Seat
+    card: str  # the Skipper or Quicksilver
+
+
+class ReactionPrompt(TypedDict):
+    kind: Literal["reaction"]
+    seat: Seat
+    step: HitStep  # only ever "navigator" or "jolly_roger"
+    text: str
+    card: str | None  # the hit card; None for a hold hit
+    key: str
+    seconds: int
+    mode: ReactionMode
+
+
+Prompt = AimPrompt | StandPrompt | RetaliatePrompt | CannoneerPrompt | GrenadesPrompt | SearchPrompt | ReactionPrompt
+
+
+class RaidingView(TypedDict):
+    """What ``view(state, viewer)`` returns: one shape for every viewer, ``None`` where a viewer may not see."""
+
+    phase: Phase
+    you: Seat | None  # None for a spectator
+    players: int
+    options: TableOptions
+    build: BuildView | None  # only in phase "build"
+    your_party: dict[str, int] | None
+    seats: list[SeatView]
+    flips: FlipsView
+    turn: TurnView | None
+    resolving: list[AttackView]  # attacks under way, outermost first
+    hit: HitView | None
+    prompt: Prompt | None
+    idle_turns: int
+    idle_limit: int
+    out_order: list[Seat]
+    winners: list[Seat] | None
+
+
+# ----------------------------------------------------------------------------- actions (README: "Actions")
+
+
+class PartyTemplate(TypedDict):
+    """Describes the custom party a seat may send as a ``PartyAction`` (ruling 13); never sent back itself."""
+
+    type: Literal["party"]
+    template: bool  # always True
+    gold: int
+    max_ships_forts: int
+    copy_cap: int | None
+
+
+class PartyAction(TypedDict):
+    type: Literal["party"]
+    cards: dict[str, int]
+
+
+class PlayAction(TypedDict):
+    type: Literal["play"]
+    card: str  # a card name from the hold
+
+
+class EffectAction(TypedDict):
+    """A Played effect: Advisor's has no more keys, Flagbearers' a ``target``, Quicksilver's a ``pick``."""
+
+    type: Literal["effect"]
+    card: str
+    target: NotRequired[str]
+    pick: NotRequired[str]
+
+
+class AttackAction(TypedDict):
+    type: Literal["attack"]
+    card: str
+    weapon: str
+    target: str
+
+
+class ChargeAction(TypedDict):
+    type: Literal["charge"]
+    card: str
+    weapon: str
+    target: str
+
+
+class UseAction(TypedDict):
+    type: Literal["use"]
+    card: str
+    target: str | None
+
+class ShotAction(TypedDict):
+    type: Literal["shot"]
+    target: str
+
+
+class StandAction(TypedDict):
+    type: Literal["stand"]
+    weapon: str
+
+
+class RetaliateAction(TypedDict):
+    type: Literal["retaliate"]
+    weapon: str
+
+
+class GrenadesAction(TypedDict):
+    type: Literal["grenades"]
+    target: str
+
+
+class SearchAction(TypedDict):
+    type: Literal["search"]
+    card: str  # a card name from the locker
+
+
+class EndAction(TypedDict):
+    type: Literal["end"]
+
+
+class StopAction(TypedDict):
+    type: Literal["stop"]
+
+
+class DeclineAction(TypedDict):
+    type: Literal["decline"]
+
+
+class CannoneerAction(TypedDict):
+    type: Literal["cannoneer"]
+
+
+class NavigatorAction(TypedDict):
+    type: Literal["navigator"]
+
+
+class JollyRogerAction(TypedDict):
+    type: Literal["jolly_roger"]
+
+
+class PassAction(TypedDict):
+    type: Literal["pass"]
+
+
+TurnAction = PlayAction | EffectAction | AttackAction | ChargeAction | UseAction | EndAction
+PromptAction = (ShotAction | StopAction | StandAction | DeclineAction | RetaliateAction | CannoneerAction
+                | GrenadesAction | SearchAction | NavigatorAction | JollyRogerAction | PassAction)
+RaidingAction = PartyTemplate | PartyAction | TurnAction | PromptAction  # every entry ``legal`` may list

@@ -1,5 +1,6 @@
-"""What each viewer of a Raiding Parties table may see (K8, ruling 12, H0), built by allow-list, plus the two
-leak-test hooks: ``secrets`` (canary values) and ``resample`` (redraw what a viewer cannot see).
+"""What each viewer of a Raiding Parties table may see (K8, ruling 12, H0), built by allow-list; the two leak-test
+hooks, ``secrets`` (canary values) and ``resample`` (redraw what a viewer cannot see); and ``reveal``, everything
+hidden at a moment for the replay.
 
 Public: everything in play (ids, damage, melee pairs, what was used this turn), Davy Jones, every flipped playing
 card, hold and locker sizes, the prompt in one form for all. A hold's cards: its owner. A locker's cards: its owner,
@@ -16,12 +17,25 @@ from collections import Counter
 from typing import Any
 
 from games.protocol import Viewer
-from games.raiding_parties.cards import find
 from games.raiding_parties.data import BY_NAME, ORDER, SHIPS_FORTS_ALLOWED, ready_made_json
-from games.raiding_parties.parties import ready_made_entries
 from games.raiding_parties.rules import top
-from games.raiding_parties.state import Frame, InPlay, RaidingState, TurnState
-from games.raiding_parties.turn import idle_limit
+from games.raiding_parties.rules.cards import find
+from games.raiding_parties.rules.turn import idle_limit
+from games.raiding_parties.setup import ready_made_entries
+from games.raiding_parties.state import (
+    AttackView,
+    BuildView,
+    CardView,
+    Frame,
+    HitView,
+    InPlay,
+    Prompt,
+    RaidingState,
+    RaidingView,
+    SeatView,
+    TurnState,
+    TurnView,
+)
 
 
 def counts(names: list[str]) -> dict[str, int]:
@@ -30,7 +44,7 @@ def counts(names: list[str]) -> dict[str, int]:
     return {name: tally[name] for name in sorted(tally, key=ORDER.__getitem__)}
 
 
-def view(state: RaidingState, viewer: Viewer) -> dict[str, Any]:
+def view(state: RaidingState, viewer: Viewer) -> RaidingView:
     n = state["players"]
     me = viewer if viewer is not None and 0 <= viewer < n else None
     over = state["phase"] == "over"
@@ -40,7 +54,7 @@ def view(state: RaidingState, viewer: Viewer) -> dict[str, Any]:
         "phase": state["phase"],
         "you": me,
         "players": n,
-        "options": dict(options),
+        "options": options.copy(),
         "build": _build(state, me) if state["phase"] == "build" else None,
         "your_party": dict(party) if me is not None and (party := state["parties"][me]) is not None else None,
         "seats": [_seat(state, seat, me, over) for seat in range(n)],
@@ -57,7 +71,7 @@ def view(state: RaidingState, viewer: Viewer) -> dict[str, Any]:
     }
 
 
-def _build(state: RaidingState, me: int | None) -> dict[str, Any]:
+def _build(state: RaidingState, me: int | None) -> BuildView:
     gold = state["options"]["gold"]
     return {
         "gold": gold,
@@ -69,7 +83,7 @@ def _build(state: RaidingState, me: int | None) -> dict[str, Any]:
     }
 
 
-def _seat(state: RaidingState, seat: int, me: int | None, over: bool) -> dict[str, Any]:
+def _seat(state: RaidingState, seat: int, me: int | None, over: bool) -> SeatView:
     sees = seat == me or over
     return {
         "seat": seat,
@@ -83,13 +97,15 @@ def _seat(state: RaidingState, seat: int, me: int | None, over: bool) -> dict[st
     }
 
 
-def _card(state: RaidingState, card: InPlay) -> dict[str, Any]:
+def _card(state: RaidingState, card: InPlay) -> CardView:
     turn = state["turn"]
     card_id = card["id"]
+    hp = BY_NAME[card["name"]]["hp"]
+    assert hp is not None, "only one-timers have no HP, and they never enter play"
     return {
         "id": card_id,
         "name": card["name"],
-        "hp": BY_NAME[card["name"]]["hp"],
+        "hp": hp,
         "damage": card["damage"],
         "spawned": card["spawned"],
         "melee": list(card["melee"]),
@@ -100,20 +116,20 @@ def _card(state: RaidingState, card: InPlay) -> dict[str, Any]:
     }
 
 
-def _turn(turn: TurnState | None) -> dict[str, Any] | None:
+def _turn(turn: TurnState | None) -> TurnView | None:
     if turn is None:
         return None
     return {"seat": turn["seat"], "number": turn["number"], "regular_play_done": turn["regular_done"],
             "ranger_bonus_used": turn["ranger_done"]}
 
 
-def _attack(frame: Frame) -> dict[str, Any]:
+def _attack(frame: Frame) -> AttackView:
     assert frame["kind"] == "attack"
     return {"card": frame["card"], "seat": frame["seat"], "weapon": frame["weapon"], "mode": frame["mode"],
             "targets": list(frame["targets"]), "flips_made": frame["done"], "flips": frame["flips"]}
 
 
-def _hit(state: RaidingState) -> dict[str, Any] | None:
+def _hit(state: RaidingState) -> HitView | None:
     frame = next((f for f in reversed(state["stack"]) if f["kind"] == "hit"), None)
     if frame is None or frame["kind"] != "hit":
         return None
@@ -121,7 +137,7 @@ def _hit(state: RaidingState) -> dict[str, Any] | None:
             "cause": frame["cause"], "step": frame["step"]}
 
 
-def _prompt(state: RaidingState, frame: Frame | None) -> dict[str, Any] | None:
+def _prompt(state: RaidingState, frame: Frame | None) -> Prompt | None:
     """The prompt play waits on, in one public form for every viewer (H0)."""
     if frame is None:
         return None
@@ -207,3 +223,30 @@ def resample(state: RaidingState, viewer: Viewer, rand: random.Random) -> Raidin
         new["holds"][seat] = sorted(kept, key=ORDER.__getitem__)
         new["lockers"][seat] = pool[len(unseen):]
     return new
+
+
+# ----------------------------------------------------------------------------- the replay
+
+SUITS = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
+NOT_YET = "not submitted yet"
+
+
+def playing_card(code: str) -> str:
+    """A playing card as people write it: "10H" is "10♥"."""
+    return code[:-1] + SUITS[code[-1]]
+
+
+def reveal(state: RaidingState) -> dict[str, Any]:
+    """Everything a spectator cannot see at a moment, labelled for the replay's "everything revealed" view: by seat,
+    the party it built (during building: whether it has submitted yet), its hold and its locker in order (top
+    first); and the flip deck in order (next flip first)."""
+    return {
+        "seats": [
+            {"seat": seat,
+             "party built": dict(party) if (party := state["parties"][seat]) is not None else NOT_YET,
+             "hold": list(state["holds"][seat]),
+             "locker, top first": list(state["lockers"][seat])}
+            for seat in range(state["players"])
+        ],
+        "flip deck, next first": [playing_card(code) for code in state["deck"]],
+    }

@@ -12,8 +12,8 @@ from typing import Any
 
 from games.protocol import Action, State, apply_checked, apply_expiry
 from games.raiding_parties import GAME, rules
-from games.raiding_parties import turn as turns
 from games.raiding_parties.data import DECK, ORDER
+from games.raiding_parties.rules import turn as turns
 
 Entry = str | tuple[str, int]  # a card name, or (name, damage) for a card in play
 

@@ -13,9 +13,9 @@ import pytest
 
 from games.protocol import Action, State, apply_checked, apply_expiry, same_json
 from games.raiding_parties import GAME
-from games.raiding_parties.basic_bot import basic_bot
-from games.raiding_parties.bot import random_bot
-from games.raiding_parties.parties import ready_made_for
+from games.raiding_parties.bots.basic import basic_bot
+from games.raiding_parties.bots.random import random_bot
+from games.raiding_parties.setup import ready_made_for
 from tests.games.raiding_parties.scenario import act, build, deck_left, legal, prompt
 
 BOTS = {"basic": basic_bot, "random": random_bot}

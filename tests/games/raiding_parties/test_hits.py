@@ -11,7 +11,7 @@ import pytest
 
 from games.protocol import IllegalAction, State, Window
 from games.raiding_parties import GAME
-from games.raiding_parties.bot import random_bot
+from games.raiding_parties.bots.random import random_bot
 from tests.games.raiding_parties.scenario import (
     act,
     build,

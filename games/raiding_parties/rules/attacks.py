@@ -1,6 +1,5 @@
-"""Attacks and what answers them: flips and targets (W1-W3, ruling 7), charges and Stand and Shoot (M1, M2), melee
-exchanges and Melee Defense (M3, M5), Cannoneer's two retaliations and Scalawag's free Grenades (H4, rulings 2, 10,
-14).
+"""Attacks and what answers them: flips and targets (W1-W3, ruling 7), melee exchanges and Melee Defense (M3, M5),
+Cannoneer's two retaliations and Scalawag's free Grenades (H4, rulings 2, 10, 14). Charges: ``charges.py``.
 
 An attack is a frame: it flips at one target at a time, letting each hit resolve (a hit frame above it) before the
 next flip, then looks at what may answer it. Only attacks made as a use, an extra attack, a charge or a Cannoneer (a)
@@ -9,8 +8,9 @@ attack are answered (ruling 2).
 
 from __future__ import annotations
 
-from games.protocol import Action, Seat
-from games.raiding_parties.cards import (
+from games.protocol import Seat
+from games.raiding_parties.data import CANNONEER, PIRATEER, PRIVATEER, SCALAWAG, Line, Weapon
+from games.raiding_parties.rules.cards import (
     dueling,
     find,
     get,
@@ -23,20 +23,18 @@ from games.raiding_parties.cards import (
     weapon,
     weapons,
 )
-from games.raiding_parties.data import CANNONEER, PIRATEER, PRIVATEER, SCALAWAG, Line, Weapon
-from games.raiding_parties.flips import flip, hit_count
-from games.raiding_parties.hits import new_hit
+from games.raiding_parties.rules.flips import flip, hit_count
+from games.raiding_parties.rules.hits import new_hit
+from games.raiding_parties.rules.targets import first_only, hold_seat, shootable, shot_targets
 from games.raiding_parties.state import (
     AttackFrame,
     CannoneerFrame,
-    ChargeFrame,
     GrenadesFrame,
     Mode,
+    RaidingAction,
     RaidingState,
     RetaliateFrame,
 )
-from games.raiding_parties.targets import first_only, hold_seat, shootable, shot_targets
-from games.raiding_parties.zones import link
 
 ANSWERED_MELEE: tuple[Mode, ...] = ("use", "extra", "charge", "cannoneer_a")  # ruling 2
 ANSWERED_SHOTS: tuple[Mode, ...] = ("use", "extra")
@@ -132,18 +130,19 @@ def aim_options(state: RaidingState, frame: AttackFrame) -> list[str]:
     return options
 
 
-def aim_legal(state: RaidingState, frame: AttackFrame, seat: Seat) -> list[Action]:
+def aim_legal(state: RaidingState, frame: AttackFrame, seat: Seat) -> list[RaidingAction]:
     if seat != frame["seat"] or frame["step"] != "aim":
         return []
-    out: list[Action] = [{"type": "shot", "target": t} for t in aim_options(state, frame)]
+    out: list[RaidingAction] = [{"type": "shot", "target": t} for t in aim_options(state, frame)]
     return out + [{"type": "stop"}]
 
 
-def aim_act(state: RaidingState, frame: AttackFrame, seat: Seat, action: Action) -> None:
+def aim_act(state: RaidingState, frame: AttackFrame, seat: Seat, action: RaidingAction) -> None:
     if action["type"] == "stop":
         frame["step"] = "after"
         state["log"].append({"text": "%s holds its remaining fire." % label(state, frame["card"])})
     else:
+        assert action["type"] == "shot"
         frame["next"] = action["target"]
         frame["step"] = "flip"
 
@@ -220,15 +219,15 @@ def run_retaliate(state: RaidingState, frame: RetaliateFrame) -> bool:
     return False
 
 
-def retaliate_legal(state: RaidingState, frame: RetaliateFrame, seat: Seat) -> list[Action]:
+def retaliate_legal(state: RaidingState, frame: RetaliateFrame, seat: Seat) -> list[RaidingAction]:
     if seat != frame["seat"]:
         return []
     name = get(state, frame["card"])["name"]
-    out: list[Action] = [{"type": "retaliate", "weapon": w["name"]} for w in melee_weapons(state, seat, name)]
+    out: list[RaidingAction] = [{"type": "retaliate", "weapon": w["name"]} for w in melee_weapons(state, seat, name)]
     return out + [{"type": "decline"}]
 
 
-def retaliate_act(state: RaidingState, frame: RetaliateFrame, seat: Seat, action: Action) -> None:
+def retaliate_act(state: RaidingState, frame: RetaliateFrame, seat: Seat, action: RaidingAction) -> None:
     state["stack"].pop()
     if action["type"] == "decline":
         # Ruling 16: a declined retaliation keeps the right for a later attack this turn.
@@ -240,12 +239,13 @@ def retaliate_act(state: RaidingState, frame: RetaliateFrame, seat: Seat, action
     assert parent["kind"] == "attack"
     parent["retaliated"] = True
     turn["retaliated"].append(frame["card"])
+    assert action["type"] == "retaliate"
     used = weapon(state, seat, get(state, frame["card"])["name"], action["weapon"])
     assert used is not None
     state["stack"].append(new_attack(state, seat, frame["card"], used, "retaliate", frame["attacker"]))
 
 
-def retaliate_default(state: RaidingState, frame: RetaliateFrame, seat: Seat) -> Action:
+def retaliate_default(state: RaidingState, frame: RetaliateFrame, seat: Seat) -> RaidingAction:
     best = best_melee(state, seat, frame["card"], frame["attacker"])
     return {"type": "retaliate", "weapon": best["name"]} if best is not None else {"type": "decline"}
 
@@ -273,11 +273,11 @@ def run_cannoneer(state: RaidingState, frame: CannoneerFrame) -> bool:
     return False
 
 
-def cannoneer_legal(state: RaidingState, frame: CannoneerFrame, seat: Seat) -> list[Action]:
+def cannoneer_legal(state: RaidingState, frame: CannoneerFrame, seat: Seat) -> list[RaidingAction]:
     return [{"type": "cannoneer"}, {"type": "decline"}] if seat == frame["seat"] else []
 
 
-def cannoneer_act(state: RaidingState, frame: CannoneerFrame, seat: Seat, action: Action) -> None:
+def cannoneer_act(state: RaidingState, frame: CannoneerFrame, seat: Seat, action: RaidingAction) -> None:
     state["stack"].pop()
     if action["type"] == "decline":
         return
@@ -316,93 +316,21 @@ def run_grenades(state: RaidingState, frame: GrenadesFrame) -> bool:
     return False
 
 
-def grenades_legal(state: RaidingState, frame: GrenadesFrame, seat: Seat) -> list[Action]:
+def grenades_legal(state: RaidingState, frame: GrenadesFrame, seat: Seat) -> list[RaidingAction]:
     if seat != frame["seat"]:
         return []
-    out: list[Action] = [{"type": "grenades", "target": t} for t in shot_targets(state, seat, False)]
+    out: list[RaidingAction] = [{"type": "grenades", "target": t} for t in shot_targets(state, seat, False)]
     return out + [{"type": "decline"}]
 
 
-def grenades_act(state: RaidingState, frame: GrenadesFrame, seat: Seat, action: Action) -> None:
+def grenades_act(state: RaidingState, frame: GrenadesFrame, seat: Seat, action: RaidingAction) -> None:
     state["stack"].pop()
     if action["type"] == "decline":
         return
     turn = state["turn"]
     assert turn is not None
     turn["scalawag"].append(frame["card"])
+    assert action["type"] == "grenades"
     state["log"].append({"text": "%s throws its free Grenades." % label(state, frame["card"])})
     state["stack"].append(new_attack(state, seat, frame["card"], grenade_weapon(state, seat), "free",
                                      action["target"]))
-
-
-# ----------------------------------------------------------------------------- charges and Stand and Shoot (M1, M2)
-
-
-def stand_weapons(state: RaidingState, frame: ChargeFrame) -> list[Weapon]:
-    """M2: a charged crew may shoot the charger first with any projectile weapon that may aim at it."""
-    found = find(state, frame["target"])
-    if found is None:
-        return []
-    seat, defender = found
-    if not is_crew(defender["name"]) or in_melee(defender):
-        return []
-    return [w for w in weapons(state, seat, defender["name"])
-            if w["kind"] == "P" and shootable(state, seat, w["cannon"], frame["card"])]
-
-
-def run_charge(state: RaidingState, frame: ChargeFrame) -> bool:
-    if find(state, frame["card"]) is None:
-        state["stack"].pop()
-        state["log"].append({"text": "The charge ends: the charger is dead."})
-        return True
-    if frame["step"] == "stand":
-        if stand_weapons(state, frame):
-            return False
-        frame["step"] = "contact"
-        return True
-    state["stack"].pop()
-    found = find(state, frame["target"])
-    if found is None or (is_crew(found[1]["name"]) and in_melee(found[1])):
-        # M2, ruling 16: the charge ends before contact; the use stays spent.
-        state["log"].append({"text": "The charge of %s ends before contact." % label(state, frame["card"])})
-        return True
-    turn = state["turn"]
-    assert turn is not None
-    link(state, frame["card"], frame["target"])
-    turn["melee_done"].append(frame["card"])
-    state["log"].append({"text": "%s reaches %s: they are in melee." % (
-        label(state, frame["card"]), label(state, frame["target"]))})
-    used = weapon(state, frame["seat"], get(state, frame["card"])["name"], frame["weapon"])
-    assert used is not None
-    state["stack"].append(new_attack(state, frame["seat"], frame["card"], used, "charge", frame["target"],
-                                     stood=frame["stood"]))
-    return True
-
-
-def stand_legal(state: RaidingState, frame: ChargeFrame, seat: Seat) -> list[Action]:
-    found = find(state, frame["target"])
-    if found is None or seat != found[0] or frame["step"] != "stand":
-        return []
-    out: list[Action] = [{"type": "stand", "weapon": w["name"]} for w in stand_weapons(state, frame)]
-    return out + [{"type": "decline"}]
-
-
-def stand_act(state: RaidingState, frame: ChargeFrame, seat: Seat, action: Action) -> None:
-    frame["step"] = "contact"
-    if action["type"] == "decline":
-        return
-    frame["stood"] = True
-    turn = state["turn"]
-    assert turn is not None
-    # M2: Stand and Shoot is the defender's attack for the turn: it retaliates no more this turn.
-    turn["retaliated"].append(frame["target"])
-    used = weapon(state, seat, get(state, frame["target"])["name"], action["weapon"])
-    assert used is not None
-    state["log"].append({"text": "%s stands and shoots." % label(state, frame["target"])})
-    state["stack"].append(new_attack(state, seat, frame["target"], used, "stand", frame["card"]))
-
-
-def charge_seat(state: RaidingState, frame: ChargeFrame) -> Seat:
-    """Who answers a charge frame: the charged card's owner."""
-    found = find(state, frame["target"])
-    return found[0] if found is not None else frame["seat"]

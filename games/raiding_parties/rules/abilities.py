@@ -8,11 +8,11 @@ Brethren (``turn.py``); Liberty's happens by itself.
 from __future__ import annotations
 
 from games import rng
-from games.protocol import Action, Seat
-from games.raiding_parties.cards import find, is_crew
+from games.protocol import Seat
 from games.raiding_parties.data import BY_NAME, ORDER, PIRATE, PRIVATEER
-from games.raiding_parties.state import InPlay, RaidingState, SearchFrame
-from games.raiding_parties.zones import add_to_hold, draw, grant, progress, spawn
+from games.raiding_parties.rules.cards import find, is_crew
+from games.raiding_parties.rules.zones import add_to_hold, draw, grant, progress, spawn
+from games.raiding_parties.state import EffectAction, InPlay, RaidingAction, RaidingState, SearchFrame
 
 
 def on_played(state: RaidingState, seat: Seat, card: InPlay) -> None:
@@ -64,8 +64,8 @@ def locker_names(state: RaidingState, seat: Seat) -> list[str]:
     return sorted(set(state["lockers"][seat]), key=ORDER.__getitem__)
 
 
-def effect_actions(state: RaidingState, seat: Seat) -> list[Action]:
-    out: list[Action] = []
+def effect_actions(state: RaidingState, seat: Seat) -> list[EffectAction]:
+    out: list[EffectAction] = []
     for card in open_effects(state, seat):
         played = BY_NAME[card["name"]]["played"]
         if played == "draw" and state["lockers"][seat]:
@@ -78,7 +78,7 @@ def effect_actions(state: RaidingState, seat: Seat) -> list[Action]:
     return out
 
 
-def apply_effect(state: RaidingState, seat: Seat, action: Action) -> None:
+def apply_effect(state: RaidingState, seat: Seat, action: EffectAction) -> None:
     turn = state["turn"]
     assert turn is not None
     card_id: str = action["card"]
@@ -114,10 +114,10 @@ def search(state: RaidingState, seat: Seat, card_id: str, pick: str) -> None:
     state["log"].append({"text": f"You took {pick}.", "to": [seat]})
 
 
-def search_legal(state: RaidingState, frame: SearchFrame, seat: Seat) -> list[Action]:
+def search_legal(state: RaidingState, frame: SearchFrame, seat: Seat) -> list[RaidingAction]:
     if seat != frame["seat"]:
         return []
-    out: list[Action] = [{"type": "search", "card": name} for name in locker_names(state, seat)]
+    out: list[RaidingAction] = [{"type": "search", "card": name} for name in locker_names(state, seat)]
     if frame["optional"]:
         out.append({"type": "decline"})
     return out
@@ -130,12 +130,12 @@ def run_search(state: RaidingState, frame: SearchFrame) -> bool:
     return False
 
 
-def search_act(state: RaidingState, frame: SearchFrame, seat: Seat, action: Action) -> None:
+def search_act(state: RaidingState, frame: SearchFrame, seat: Seat, action: RaidingAction) -> None:
     state["stack"].pop()
     if action["type"] == "search":
         search(state, seat, frame["card"], action["card"])
 
 
-def search_default(state: RaidingState, frame: SearchFrame, seat: Seat) -> Action:
+def search_default(state: RaidingState, frame: SearchFrame, seat: Seat) -> RaidingAction:
     """Ruling 11 and K7: the first locker card in catalogue order."""
     return {"type": "search", "card": locker_names(state, seat)[0]}

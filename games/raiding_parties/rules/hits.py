@@ -9,9 +9,7 @@ owner holds a card other than the hit card. Whether the seat really holds the ca
 from __future__ import annotations
 
 from games import rng
-from games.protocol import Action, IllegalAction, Seat
-from games.raiding_parties import abilities
-from games.raiding_parties.cards import evade_line, find, has, in_melee, is_crew, is_structure, label, owner, weapon
+from games.protocol import IllegalAction, Seat
 from games.raiding_parties.data import (
     BRETHREN,
     BY_NAME,
@@ -23,10 +21,21 @@ from games.raiding_parties.data import (
     NAVIGATOR,
     SCALAWAG,
 )
-from games.raiding_parties.flips import flip
-from games.raiding_parties.state import Cause, GrenadesFrame, HitFrame, RaidingState
-from games.raiding_parties.targets import hold_seat, shot_targets
-from games.raiding_parties.zones import (
+from games.raiding_parties.rules import abilities
+from games.raiding_parties.rules.cards import (
+    evade_line,
+    find,
+    has,
+    in_melee,
+    is_crew,
+    is_structure,
+    label,
+    owner,
+    weapon,
+)
+from games.raiding_parties.rules.flips import flip
+from games.raiding_parties.rules.targets import hold_seat, shot_targets
+from games.raiding_parties.rules.zones import (
     damage,
     enter_play,
     kill,
@@ -34,6 +43,7 @@ from games.raiding_parties.zones import (
     take_from_hold,
     to_davy_jones,
 )
+from games.raiding_parties.state import Cause, GrenadesFrame, HitFrame, RaidingAction, RaidingState
 
 
 def new_hit(state: RaidingState, target: str, cause: Cause, flipper: Seat) -> HitFrame:
@@ -185,10 +195,10 @@ def jolly_rogers(state: RaidingState, frame: HitFrame) -> int:
     return held - (1 if frame["hold"] and frame["revealed"] == JOLLY_ROGER else 0)
 
 
-def reaction_legal(state: RaidingState, frame: HitFrame, seat: Seat) -> list[Action]:
+def reaction_legal(state: RaidingState, frame: HitFrame, seat: Seat) -> list[RaidingAction]:
     if frame["window"] is None or seat != frame["seat"]:
         return []
-    out: list[Action] = []
+    out: list[RaidingAction] = []
     if frame["step"] == "navigator" and NAVIGATOR in state["holds"][seat]:
         out.append({"type": "navigator"})
     if frame["step"] == "jolly_roger" and jolly_rogers(state, frame) > 0:
@@ -204,7 +214,7 @@ def close_window(state: RaidingState, frame: HitFrame) -> None:
     frame["step"] = "reveal" if frame["step"] == "navigator" else "apply"
 
 
-def reaction_act(state: RaidingState, frame: HitFrame, seat: Seat, action: Action) -> None:
+def reaction_act(state: RaidingState, frame: HitFrame, seat: Seat, action: RaidingAction) -> None:
     kind = action["type"]
     if kind == "pass":
         close_window(state, frame)
@@ -245,7 +255,7 @@ def play_jolly_roger(state: RaidingState, seat: Seat) -> None:
     state["log"].append({"text": "{s%d} plays a Jolly Roger%s." % (seat, " as the turn's card" if due else "")})
 
 
-def reaction_default(state: RaidingState, frame: HitFrame, seat: Seat) -> Action:
+def reaction_default(state: RaidingState, frame: HitFrame, seat: Seat) -> RaidingAction:
     """K7, ruling 1: decline. Quick mode passes; a fixed window owes nothing and closes at its deadline."""
     if quick(state):
         return {"type": "pass"}

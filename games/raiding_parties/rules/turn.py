@@ -6,10 +6,7 @@ These are the top-level actions: legal only while nothing else is pending (rulin
 
 from __future__ import annotations
 
-from games.protocol import Action, Seat
-from games.raiding_parties import abilities
-from games.raiding_parties.attacks import best_melee, new_attack
-from games.raiding_parties.cards import active, find, get, in_melee, is_crew, label, melee_weapons, weapon, weapons
+from games.protocol import Seat
 from games.raiding_parties.data import (
     BRETHREN,
     BY_NAME,
@@ -18,11 +15,35 @@ from games.raiding_parties.data import (
     RAIDERS,
     RANGER,
 )
-from games.raiding_parties.flips import flip
-from games.raiding_parties.hits import new_hit
-from games.raiding_parties.state import ChargeFrame, InPlay, Mode, RaidingState, TurnState
-from games.raiding_parties.targets import charge_targets, shot_targets, use_targets
-from games.raiding_parties.zones import draw, enter_play, finish, grant, take_from_hold, to_davy_jones
+from games.raiding_parties.rules import abilities
+from games.raiding_parties.rules.attacks import best_melee, new_attack
+from games.raiding_parties.rules.cards import (
+    active,
+    find,
+    get,
+    in_melee,
+    is_crew,
+    label,
+    melee_weapons,
+    weapon,
+    weapons,
+)
+from games.raiding_parties.rules.flips import flip
+from games.raiding_parties.rules.hits import new_hit
+from games.raiding_parties.rules.targets import charge_targets, shot_targets, use_targets
+from games.raiding_parties.rules.zones import draw, enter_play, finish, grant, take_from_hold, to_davy_jones
+from games.raiding_parties.state import (
+    AttackAction,
+    ChargeAction,
+    ChargeFrame,
+    InPlay,
+    Mode,
+    RaidingAction,
+    RaidingState,
+    TurnAction,
+    TurnState,
+    UseAction,
+)
 
 
 def begin(state: RaidingState, seat: Seat) -> None:
@@ -86,11 +107,11 @@ def owes_melee(state: RaidingState, seat: Seat) -> list[InPlay]:
             if locked(c) and c["id"] not in turn["melee_done"] and can_attack(state, c["id"])]
 
 
-def card_actions(state: RaidingState, seat: Seat, card: InPlay) -> list[Action]:
+def card_actions(state: RaidingState, seat: Seat, card: InPlay) -> list[TurnAction]:
     turn = state["turn"]
     assert turn is not None
     card_id, name = card["id"], card["name"]
-    out: list[Action] = []
+    out: list[TurnAction] = []
     if can_attack(state, card_id):
         if locked(card):
             opponent = card["melee"][0]
@@ -112,12 +133,12 @@ def card_actions(state: RaidingState, seat: Seat, card: InPlay) -> list[Action]:
     return out
 
 
-def top_legal(state: RaidingState, seat: Seat) -> list[Action]:
+def top_legal(state: RaidingState, seat: Seat) -> list[RaidingAction]:
     turn = state["turn"]
     if turn is None or turn["seat"] != seat or state["stack"]:
         return []
     hold = state["holds"][seat]
-    out: list[Action] = []
+    out: list[RaidingAction] = []
     if regular_due(state, seat):
         out += [{"type": "play", "card": name} for name in dict.fromkeys(hold)]
     else:
@@ -136,20 +157,19 @@ def top_legal(state: RaidingState, seat: Seat) -> list[Action]:
 # ----------------------------------------------------------------------------- doing it
 
 
-def top_act(state: RaidingState, seat: Seat, action: Action) -> None:
-    kind = action["type"]
-    if kind == "play":
+def top_act(state: RaidingState, seat: Seat, action: RaidingAction) -> None:
+    if action["type"] == "play":
         play(state, seat, action["card"])
-    elif kind == "effect":
+    elif action["type"] == "effect":
         abilities.apply_effect(state, seat, action)
-    elif kind == "attack":
+    elif action["type"] == "attack":
         attack(state, seat, action)
-    elif kind == "charge":
+    elif action["type"] == "charge":
         charge(state, seat, action)
-    elif kind == "use":
+    elif action["type"] == "use":
         use(state, seat, action)
     else:
-        assert kind == "end"
+        assert action["type"] == "end"
         state["log"].append({"text": "{s%d} ends the turn." % seat})
         finish_turn(state)
 
@@ -192,7 +212,7 @@ def spend(state: RaidingState, card_id: str) -> Mode:
     return "extra"
 
 
-def attack(state: RaidingState, seat: Seat, action: Action) -> None:
+def attack(state: RaidingState, seat: Seat, action: AttackAction) -> None:
     turn = state["turn"]
     assert turn is not None
     card = get(state, action["card"])
@@ -204,7 +224,7 @@ def attack(state: RaidingState, seat: Seat, action: Action) -> None:
     state["stack"].append(new_attack(state, seat, card["id"], used, mode, action["target"]))
 
 
-def charge(state: RaidingState, seat: Seat, action: Action) -> None:
+def charge(state: RaidingState, seat: Seat, action: ChargeAction) -> None:
     """M1: a charge is an attack: it spends the use (or an extra attack) even if it never reaches (ruling 16)."""
     spend(state, action["card"])
     state["log"].append({"text": "%s charges %s with its %s." % (
@@ -214,7 +234,7 @@ def charge(state: RaidingState, seat: Seat, action: Action) -> None:
     state["stack"].append(frame)
 
 
-def use(state: RaidingState, seat: Seat, action: Action) -> None:
+def use(state: RaidingState, seat: Seat, action: UseAction) -> None:
     """T3, ruling 9: a Use spends the use, names its target, then flips."""
     turn = state["turn"]
     assert turn is not None
@@ -228,17 +248,18 @@ def use(state: RaidingState, seat: Seat, action: Action) -> None:
         return
     effect = ability["effect"]
     if effect == "destroy_hold":
+        assert target is not None  # a hold
         state["stack"].append(new_hit(state, target, "destroy", seat))
     elif effect == "search":
         state["stack"].append({"kind": "search", "seat": seat, "card": card_id, "optional": False})
     elif effect == "make_pirate":
         abilities.make_pirate(state, seat)
-    elif find(state, target) is not None:
+    elif target is not None and find(state, target) is not None:
         grant(state, target, card_id)
         state["log"].append({"text": "%s gets an extra attack this turn." % label(state, target)})
 
 
-def top_default(state: RaidingState, seat: Seat) -> Action:
+def top_default(state: RaidingState, seat: Seat) -> RaidingAction:
     """K7: the compulsory melee attacks with the best M weapon, then the first hold card in catalogue order, then
     the end of the turn."""
     for card in owes_melee(state, seat):

@@ -1,5 +1,5 @@
-"""Raiding Parties rules: setup and the secret party building, then the protocol's legal / apply / must_act /
-window / expire / default_action / result over the play phase.
+"""Raiding Parties rules: the protocol's legal / apply / accepts / must_act / window / expire / default_action /
+result, over the secret party building (what it offers and checks: ``setup.py``) and the play phase.
 
 Play is a stack of frames (``state.Frame``) on top of the current turn. ``advance`` runs the top frame until it waits
 on a player; with an empty stack the player whose turn it is acts (``turn.py``). Each frame kind has one handler
@@ -12,17 +12,13 @@ from collections import Counter
 from collections.abc import Callable
 from typing import Any, NamedTuple
 
-from pydantic import BaseModel
-
 from games import rng
 from games.protocol import Action, Seat, Window
-from games.raiding_parties import abilities, attacks, hits, turn
-from games.raiding_parties.data import DECK, SHIPS_FORTS_ALLOWED, START_HOLD
-from games.raiding_parties.options import Options
-from games.raiding_parties.parties import as_list, read_party, ready_made_entries, ready_made_for
-from games.raiding_parties.state import Frame, HitFrame, RaidingState
-from games.raiding_parties.zones import check_out, draw
-from games.state import RngState
+from games.raiding_parties.data import START_HOLD
+from games.raiding_parties.rules import abilities, attacks, charges, hits, turn
+from games.raiding_parties.rules.zones import check_out, draw
+from games.raiding_parties.setup import as_list, party_template, read_party, ready_made_entries, ready_made_for
+from games.raiding_parties.state import Frame, HitFrame, RaidingAction, RaidingState
 
 
 class Handler(NamedTuple):
@@ -31,9 +27,9 @@ class Handler(NamedTuple):
 
     run: Callable[[RaidingState, Any], bool]
     seat: Callable[[RaidingState, Any], Seat]
-    legal: Callable[[RaidingState, Any, Seat], list[Action]]
-    act: Callable[[RaidingState, Any, Seat, Action], None]
-    default: Callable[[RaidingState, Any, Seat], Action]
+    legal: Callable[[RaidingState, Any, Seat], list[RaidingAction]]
+    act: Callable[[RaidingState, Any, Seat, RaidingAction], None]
+    default: Callable[[RaidingState, Any, Seat], RaidingAction]
 
 
 def _own(state: RaidingState, frame: Any) -> Seat:
@@ -41,17 +37,17 @@ def _own(state: RaidingState, frame: Any) -> Seat:
     return seat
 
 
-def _decline(state: RaidingState, frame: Any, seat: Seat) -> Action:
+def _decline(state: RaidingState, frame: Any, seat: Seat) -> RaidingAction:
     return {"type": "decline"}
 
 
-def _stop(state: RaidingState, frame: Any, seat: Seat) -> Action:
+def _stop(state: RaidingState, frame: Any, seat: Seat) -> RaidingAction:
     return {"type": "stop"}
 
 
 HANDLERS: dict[str, Handler] = {
     "attack": Handler(attacks.run_attack, _own, attacks.aim_legal, attacks.aim_act, _stop),
-    "charge": Handler(attacks.run_charge, attacks.charge_seat, attacks.stand_legal, attacks.stand_act, _decline),
+    "charge": Handler(charges.run_charge, charges.charge_seat, charges.stand_legal, charges.stand_act, _decline),
     "hit": Handler(hits.run_hit, _own, hits.reaction_legal, hits.reaction_act, hits.reaction_default),
     "retaliate": Handler(attacks.run_retaliate, _own, attacks.retaliate_legal, attacks.retaliate_act,
                          attacks.retaliate_default),
@@ -62,36 +58,7 @@ HANDLERS: dict[str, Handler] = {
 }
 
 
-# ----------------------------------------------------------------------------- setup and party building
-
-
-def setup(players: int, options: BaseModel, seed: int) -> RaidingState:
-    assert isinstance(options, Options)
-    source: RngState = {"rng": seed}
-    deck = list(DECK)
-    rng.shuffle(source, deck)
-    state: RaidingState = {
-        "players": players, "rng": source["rng"], "log": [],
-        "options": {"gold": options.gold, "copy_cap": options.copy_cap, "reaction_mode": options.reaction_mode,
-                    "reaction_seconds": options.reaction_seconds},
-        "phase": "build",
-        "parties": [None] * players,
-        "lockers": [[] for _ in range(players)],
-        "holds": [[] for _ in range(players)],
-        "known": [{} for _ in range(players)],
-        "play": [[] for _ in range(players)],
-        "davy_jones": [[] for _ in range(players)],
-        "deck": deck, "pile": [], "next_id": 0, "turns": 0, "turn": None, "stack": [], "serial": 0,
-        "out": [False] * players, "out_order": [], "idle_turns": 0, "first": None, "outcome": None,
-    }
-    state["log"].append({"text": "Every player builds a party of up to %d gold in secret." % options.gold})
-    return state
-
-
-def party_template(state: RaidingState) -> Action:
-    options = state["options"]
-    return {"type": "party", "template": True, "gold": options["gold"],
-            "max_ships_forts": SHIPS_FORTS_ALLOWED[options["gold"]], "copy_cap": options["copy_cap"]}
+# ----------------------------------------------------------------------------- party building
 
 
 def accepts(state: RaidingState, seat: Seat, action: Action) -> bool:
@@ -102,7 +69,7 @@ def accepts(state: RaidingState, seat: Seat, action: Action) -> bool:
     return True
 
 
-def submit(state: RaidingState, seat: Seat, action: Action) -> None:
+def submit(state: RaidingState, seat: Seat, action: RaidingAction) -> None:
     """K8: nothing public tells who is ready or what they chose, only how many are."""
     cards = read_party(action, state["options"])
     state["parties"][seat] = cards
@@ -160,7 +127,7 @@ def top(state: RaidingState) -> Frame | None:
     return state["stack"][-1] if state["phase"] == "play" and state["stack"] else None
 
 
-def legal(state: RaidingState, seat: Seat) -> list[Action]:
+def legal(state: RaidingState, seat: Seat) -> list[RaidingAction]:
     if not 0 <= seat < state["players"]:
         return []
     if state["phase"] == "build":
@@ -175,7 +142,7 @@ def legal(state: RaidingState, seat: Seat) -> list[Action]:
     return HANDLERS[frame["kind"]].legal(state, frame, seat)
 
 
-def apply(state: RaidingState, seat: Seat, action: Action) -> None:
+def apply(state: RaidingState, seat: Seat, action: RaidingAction) -> None:
     if state["phase"] == "build":
         submit(state, seat, action)
         return
@@ -238,7 +205,7 @@ def secret_step(state: RaidingState) -> str | None:
     return "rp-build" if state["phase"] == "build" else None
 
 
-def default_action(state: RaidingState, seat: Seat) -> Action:
+def default_action(state: RaidingState, seat: Seat) -> RaidingAction:
     if state["phase"] == "build":
         return {"type": "party", "cards": ready_made_for(state["options"]["gold"])}
     frame = top(state)

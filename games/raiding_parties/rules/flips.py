@@ -8,8 +8,8 @@ from __future__ import annotations
 
 from games import rng
 from games.protocol import Seat
-from games.raiding_parties.cards import has, is_pirate
 from games.raiding_parties.data import DECK, INSTRUCTOR, INSTRUCTOR_RANK, PIRATE_SHIP, PIRATE_SHIP_SUIT, Line
+from games.raiding_parties.rules.cards import has, is_pirate
 from games.raiding_parties.state import RaidingState
 
 SYMBOLS = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}

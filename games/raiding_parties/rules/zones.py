@@ -7,8 +7,8 @@ Every move of a party card marks the turn's progress (K5c); spawned cards (K2) a
 from __future__ import annotations
 
 from games.protocol import Seat
-from games.raiding_parties.cards import active, find, label
 from games.raiding_parties.data import BY_NAME, ORDER, RAIDERS, SPAWN_CAP
+from games.raiding_parties.rules.cards import active, find, label
 from games.raiding_parties.state import InPlay, RaidingState, Reason
 
 

@@ -1,4 +1,7 @@
-"""Party building (K4, ruling 13): validating a submitted party against the Golden Rule and the table options.
+"""Raiding Parties setup: the new table (the shuffled flip deck, empty zones, phase ``build``) and what party
+building offers and checks (K4, K7, ruling 13): the template, the ready-made parties and the validation of a
+submitted party against the Golden Rule and the table options. Applying a party and starting play is the rules' job
+(``rules.submit``, ``rules.start_play``): starting play runs the engine loop.
 
 A party is a multiset of card names, ``{name: count}``. Validation lists every problem in plain words, so a player
 who sends a bad party learns all that is wrong with it at once.
@@ -6,13 +9,53 @@ who sends a bad party learns all that is wrong with it at once.
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Mapping
+from typing import Any, TypeGuard
 
-from games.protocol import Action, IllegalAction
-from games.raiding_parties.data import BY_NAME, ORDER, READY_MADE, SHIP_OR_FORT, SHIPS_FORTS_ALLOWED
-from games.raiding_parties.state import TableOptions
+from pydantic import BaseModel
+
+from games import rng
+from games.protocol import IllegalAction
+from games.raiding_parties.data import BY_NAME, DECK, ORDER, READY_MADE, SHIP_OR_FORT, SHIPS_FORTS_ALLOWED
+from games.raiding_parties.options import Options
+from games.raiding_parties.state import PartyAction, PartyTemplate, RaidingAction, RaidingState, TableOptions
+from games.state import RngState
 
 MAX_COUNT = 1000  # a count above this is junk, not a party
+
+
+def setup(players: int, options: BaseModel, seed: int) -> RaidingState:
+    assert isinstance(options, Options)
+    source: RngState = {"rng": seed}
+    deck = list(DECK)
+    rng.shuffle(source, deck)
+    state: RaidingState = {
+        "players": players, "rng": source["rng"], "log": [],
+        "options": {"gold": options.gold, "copy_cap": options.copy_cap, "reaction_mode": options.reaction_mode,
+                    "reaction_seconds": options.reaction_seconds},
+        "phase": "build",
+        "parties": [None] * players,
+        "lockers": [[] for _ in range(players)],
+        "holds": [[] for _ in range(players)],
+        "known": [{} for _ in range(players)],
+        "play": [[] for _ in range(players)],
+        "davy_jones": [[] for _ in range(players)],
+        "deck": deck, "pile": [], "next_id": 0, "turns": 0, "turn": None, "stack": [], "serial": 0,
+        "out": [False] * players, "out_order": [], "idle_turns": 0, "first": None, "outcome": None,
+    }
+    state["log"].append({"text": "Every player builds a party of up to %d gold in secret." % options.gold})
+    return state
+
+
+def party_template(state: RaidingState) -> PartyTemplate:
+    options = state["options"]
+    return {"type": "party", "template": True, "gold": options["gold"],
+            "max_ships_forts": SHIPS_FORTS_ALLOWED[options["gold"]], "copy_cap": options["copy_cap"]}
+
+
+def is_template(action: RaidingAction) -> TypeGuard[PartyTemplate]:
+    """The party template: the one legal entry that is not sent back as it is."""
+    return action["type"] == "party" and bool(action.get("template"))
 
 
 def party_problems(cards: dict[str, int], gold: int, copy_cap: int | None) -> list[str]:
@@ -36,7 +79,7 @@ def party_problems(cards: dict[str, int], gold: int, copy_cap: int | None) -> li
     return problems
 
 
-def read_party(action: Action, options: TableOptions) -> dict[str, int]:
+def read_party(action: Mapping[str, Any], options: TableOptions) -> dict[str, int]:
     """The party a ``{"type": "party", "cards": {...}}`` action submits, in catalogue order without zero counts;
     raises IllegalAction naming every problem."""
     if set(action) != {"type", "cards"}:
@@ -61,9 +104,9 @@ def ready_made_for(gold: int) -> dict[str, int]:
     return dict(READY_MADE[gold][1])
 
 
-def ready_made_entries(options: TableOptions) -> list[Action]:
+def ready_made_entries(options: TableOptions) -> list[PartyAction]:
     """The ready-made parties legal at this table, as plain legal entries (copy_cap is at least 4, ruling 13)."""
-    out: list[Action] = []
+    out: list[PartyAction] = []
     for made_for, (_, cards) in sorted(READY_MADE.items()):
         if not party_problems(cards, options["gold"], options["copy_cap"]):
             out.append({"type": "party", "cards": dict(cards)})

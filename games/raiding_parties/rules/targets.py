@@ -7,7 +7,8 @@ enemy cards only, of any opponent still in the game.
 from __future__ import annotations
 
 from games.protocol import Seat
-from games.raiding_parties.cards import (
+from games.raiding_parties.data import BRETHREN, COASTLANDS, Weapon
+from games.raiding_parties.rules.cards import (
     BOARDING_AXES,
     find,
     has,
@@ -18,7 +19,6 @@ from games.raiding_parties.cards import (
     kind,
     opponents,
 )
-from games.raiding_parties.data import BRETHREN, COASTLANDS, Weapon
 from games.raiding_parties.state import RaidingState
 
 HOLD = "hold:"

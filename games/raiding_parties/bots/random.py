@@ -1,4 +1,4 @@
-"""Raiding Parties bots. Each decides from its own seat's view and legal list only.
+"""Raiding Parties' ``random`` bot, from its own seat's view and legal list only.
 
 ``random`` picks among its legal actions, leaning towards acting rather than ending the turn so that games end. In a
 reaction window it never passes early (ruling 1): it plays the card or lets the window run out.
@@ -7,16 +7,16 @@ reaction window it never passes early (ruling 1): it plays the card or lets the 
 from __future__ import annotations
 
 import random
-from typing import Any
 
-from games.protocol import Action
 from games.raiding_parties.data import catalogue_json
+from games.raiding_parties.setup import is_template
+from games.raiding_parties.state import PartyAction, PartyTemplate, RaidingAction, RaidingView
 
 ACT_SHARE = 0.9  # how often the random bot does something when it could also end its turn
 CUSTOM_SHARE = 0.8  # how often it builds a party of its own rather than take a ready-made one
 
 
-def random_party(view: dict[str, Any], template: Action, rand: random.Random) -> Action:
+def random_party(view: RaidingView, template: PartyTemplate, rand: random.Random) -> PartyAction:
     """A random legal custom party: cards drawn one at a time while the gold and the limits allow."""
     gold, max_structures, cap = template["gold"], template["max_ships_forts"], template["copy_cap"]
     catalogue = {c["name"]: c for c in catalogue_json()}
@@ -38,10 +38,10 @@ def random_party(view: dict[str, Any], template: Action, rand: random.Random) ->
     return {"type": "party", "cards": cards}
 
 
-def random_bot(view: dict[str, Any], legal: list[Action], rand: random.Random) -> Action | None:
+def random_bot(view: RaidingView, legal: list[RaidingAction], rand: random.Random) -> RaidingAction | None:
     concrete = [a for a in legal if not a.get("template")]
     if view["phase"] == "build":
-        template = next((a for a in legal if a.get("template")), None)
+        template = next((a for a in legal if is_template(a)), None)
         if template is not None and rand.random() < CUSTOM_SHARE:
             return random_party(view, template, rand)
         return rand.choice(concrete)
