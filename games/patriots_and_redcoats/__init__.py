@@ -1,34 +1,39 @@
 """Patriots & Redcoats (4-10 players): hidden Loyalty cards, Spies and Turncoats, War Councils and Winter passes.
-Rules: shared/rules/patriots-and-redcoats.txt and patriots-and-redcoats-edition.md."""
+Rules: shared/rules/patriots-and-redcoats.txt and patriots-and-redcoats-edition.md; the engine's contract: README.md."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from typing import cast
+
 from games.patriots_and_redcoats import rules
-from games.patriots_and_redcoats.bot import basic_bot, random_bot
+from games.patriots_and_redcoats.bots import BOTS
 from games.patriots_and_redcoats.data import MAX_PLAYERS, MIN_PLAYERS
-from games.patriots_and_redcoats.end import result
 from games.patriots_and_redcoats.options import Options
-from games.patriots_and_redcoats.reveal import reveal
+from games.patriots_and_redcoats.setup import setup
 from games.patriots_and_redcoats.state import PatriotsState
-from games.patriots_and_redcoats.view import resample, secrets, view
-from games.protocol import Game
+from games.patriots_and_redcoats.view import resample, reveal, secrets, view
+from games.protocol import Action, Game, Seat, View, Viewer
 
 __all__ = ["GAME", "Options"]
 
-
+# The platform holds every game's actions and views as plain dicts (``protocol.Action``, ``protocol.View``); inside
+# this package they are the TypedDicts of ``state.py``. To mypy a TypedDict is not a ``dict[str, Any]``, so these
+# casts, here only, say what is true: ``legal``, ``default_action`` and ``view`` build exactly those shapes, and
+# ``apply`` is only ever handed an entry of ``legal`` (``protocol.apply_checked`` refuses anything else).
 GAME: Game[PatriotsState] = Game(
     id="patriots-and-redcoats",
     title="Patriots & Redcoats",
     min_players=MIN_PLAYERS,
     max_players=MAX_PLAYERS,
     options=Options,
-    setup=rules.setup,
-    legal=rules.legal,
-    apply=rules.apply,
-    view=view,
-    result=result,
-    default_action=rules.default_action,
-    bots={"basic": basic_bot, "random": random_bot},
+    setup=setup,
+    legal=cast(Callable[[PatriotsState, Seat], list[Action]], rules.legal),
+    apply=cast(Callable[[PatriotsState, Seat, Action], None], rules.apply),
+    view=cast(Callable[[PatriotsState, Viewer], View], view),
+    result=rules.result,
+    default_action=cast(Callable[[PatriotsState, Seat], Action], rules.default_action),
+    bots=BOTS,
     window=rules.window,
     must_act=rules.must_act,
     secret_step=rules.secret_step,

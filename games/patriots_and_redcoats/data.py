@@ -9,9 +9,9 @@ or legal list ever carries one, so the conformance canary can look for them in e
 
 from __future__ import annotations
 
-from typing import Final, Literal, NotRequired, TypedDict, TypeVar
+from typing import Final, TypeVar
 
-from games.patriots_and_redcoats.state import CardId, LoyaltyKind, Team
+from games.patriots_and_redcoats.state import CardId, LoyaltyKind, SpycraftCard, SpycraftKind, Team
 
 K = TypeVar("K")
 
@@ -70,7 +70,6 @@ LOYALTY: dict[CardId, LoyaltyKind] = _ids("loyalty", [k for k, n in LOYALTY_COUN
 
 # ----------------------------------------------------------------------------- Spycraft (40)
 
-SpycraftKind = Literal["spy", "conceal", "skip", "reverse", "draw2", "winter"]
 SPY: Final = "spy"
 CONCEAL: Final = "conceal"
 SKIP: Final = "skip"
@@ -81,15 +80,6 @@ MAJOR_FERGUSON, HESSIANS = "Major Ferguson", "Hessians"
 SPY_EYES = {1: 10, 2: 8, 3: 5}  # 23 Spy cards; each 2-eye card has a 1-eye side
 CONCEAL_FEATHERS = {1: 3, 2: 3, 3: 2}  # 8 Conceal cards
 SKIP_COUNT, REVERSE_COUNT, DRAW2_COUNT, WINTER_COUNT = 3, 3, 2, 1
-
-
-class SpycraftCard(TypedDict):
-    """A Spycraft card as printed: every one is shown when drawn."""
-
-    kind: SpycraftKind
-    eyes: NotRequired[int]  # Spy
-    feathers: NotRequired[int]  # Conceal
-    name: NotRequired[str]  # the two named cards
 
 
 def _spycraft_cards() -> list[SpycraftCard]:

@@ -1,9 +1,12 @@
-"""The Patriots & Redcoats state, key by key (types only: the state is the same JSON-friendly dict ``rules.setup``
-builds).
+"""The Patriots & Redcoats state key by key, and the shapes of its actions and views (types only: the state is the
+JSON-friendly dict ``setup.setup`` builds, an action an entry of ``rules.legal``, a view what ``view.view`` returns).
 
 Cards are ids (``data``: "loyalty-07", "spycraft-12", "war-03"); their kinds are looked up, never stored beside them.
 Play is a stack of frames (``Frame``: one TypedDict per ``kind``) under a stack of response windows (``OpenWindow``).
+README.md is the contract the action and view types spell out.
 """
+
+# ruff: noqa: UP013  -- the many small action and view shapes read best as a table, one declaration a line
 
 from __future__ import annotations
 
@@ -17,6 +20,16 @@ LoyaltyKind = str  # data.PATRIOT, data.REDCOAT, data.TURNCOAT, a Spy or a Leade
 Team = Literal["patriots", "redcoats"]  # also a War card's side
 Phase = Literal["setup", "spycraft", "council", "over"]
 WindowMode = Literal["quick", "fixed"]
+SpycraftKind = Literal["spy", "conceal", "skip", "reverse", "draw2", "winter"]
+
+
+class SpycraftCard(TypedDict):
+    """A Spycraft card as printed (``data.SPYCRAFT``): every one is shown when drawn."""
+
+    kind: SpycraftKind
+    eyes: NotRequired[int]  # Spy
+    feathers: NotRequired[int]  # Conceal
+    name: NotRequired[str]  # the two named cards
 
 
 class TableOptions(TypedDict):
@@ -27,30 +40,13 @@ class TableOptions(TypedDict):
     assassination_window_s: int
 
 
-class HandCard(TypedDict):
-    """A Loyalty card in front of a player; its slot is its place in the hand."""
-
-    id: CardId
-    up: bool
-
-
-class EyeCard(TypedDict):
-    """A Spy card lying in front of a player, with the eyes it shows now (a 2-eye card may be turned to 1)."""
-
-    id: CardId
-    eyes: int
-
-
-class ReverseCard(TypedDict):
-    """A Reverse card set aside until the end of the round, beside the player who drew it."""
-
-    id: CardId
-    seat: Seat
-
-
-class Pile(TypedDict):
-    deck: list[CardId]  # drawn from the end
-    discard: list[CardId]
+# A Loyalty card in front of a player (its slot is its place in the hand); a Spy card lying in front of a player, with
+# the eyes it shows now (a 2-eye card may be turned to 1); a Reverse card set aside until the end of the round, beside
+# the player who drew it.
+HandCard = TypedDict("HandCard", {"id": CardId, "up": bool})
+EyeCard = TypedDict("EyeCard", {"id": CardId, "eyes": int})
+ReverseCard = TypedDict("ReverseCard", {"id": CardId, "seat": Seat})
+Pile = TypedDict("Pile", {"deck": list[CardId], "discard": list[CardId]})  # a deck is drawn from its end
 
 
 class Walk(TypedDict):
@@ -74,9 +70,7 @@ class CouncilRecord(TypedDict):
     placed: Team | None  # the side of the War card placed
 
 
-class Outcome(TypedDict):
-    winning_team: Team | None  # None: a draw
-    reason: str
+Outcome = TypedDict("Outcome", {"winning_team": Team | None, "reason": str})  # winning_team None: a draw
 
 
 # ----------------------------------------------------------------------------- frames
@@ -89,10 +83,7 @@ class RoundFrame(TypedDict):
     step: Literal["setup", "spycraft", "end"]
 
 
-class TurnFrame(TypedDict):
-    kind: Literal["turn"]
-    seat: Seat
-    step: Literal["draw", "done"]
+TurnFrame = TypedDict("TurnFrame", {"kind": Literal["turn"], "seat": Seat, "step": Literal["draw", "done"]})
 
 
 class ConfirmFrame(TypedDict):
@@ -132,11 +123,8 @@ class SkipFrame(TypedDict):
     step: Literal["start", "ferguson"]
 
 
-class ReverseFrame(TypedDict):
-    kind: Literal["reverse"]
-    card: CardId
-    drawer: Seat
-    step: Literal["start"]
+ReverseFrame = TypedDict("ReverseFrame", {"kind": Literal["reverse"], "card": CardId, "drawer": Seat,
+                                          "step": Literal["start"]})
 
 
 class Draw2Frame(TypedDict):
@@ -158,11 +146,7 @@ class RevealFrame(TypedDict):
     why: str  # "eyes" or data.MAJOR_FERGUSON
 
 
-class FlipFrame(TypedDict):
-    """Hessians: a player flips a face-up card face down."""
-
-    kind: Literal["flip"]
-    seat: Seat
+FlipFrame = TypedDict("FlipFrame", {"kind": Literal["flip"], "seat": Seat})  # Hessians: a face-up card goes face down
 
 
 class WinterFrame(TypedDict):
@@ -262,3 +246,178 @@ class PatriotsState(GameState):
     steps: int  # the last secret step number given out (``core.new_step``)
     councils: list[CouncilRecord]
     outcome: Outcome | None
+
+
+# ----------------------------------------------------------------------------- actions (what ``rules.legal`` lists)
+
+# Slots index a player's three Loyalty cards; ``card`` indexes the War cards a step shows (``your_war_cards``).
+Confirm = TypedDict("Confirm", {"type": Literal["confirm"], "team": Team})
+Spy = TypedDict("Spy", {"type": Literal["spy"], "to": Seat | None})  # None: discard it with no effect
+Conceal = TypedDict("Conceal", {"type": Literal["conceal"], "to": list[Seat]})  # a seat per feather; []: discard
+Reveal = TypedDict("Reveal", {"type": Literal["reveal"], "slot": int})
+Flip = TypedDict("Flip", {"type": Literal["flip"], "slot": int | None})  # None: Winter, nothing face up to flip
+Ferguson = TypedDict("Ferguson", {"type": Literal["ferguson"], "target": Seat | None})
+Order = TypedDict("Order", {"type": Literal["order"], "first": Literal[0, 1]})
+HessiansPlain = TypedDict("HessiansPlain", {"type": Literal["hessians"], "option": Literal["none", "council"]})
+HessiansFlip = TypedDict("HessiansFlip", {"type": Literal["hessians"], "option": Literal["flip"], "target": Seat})
+WinterReveal = TypedDict("WinterReveal", {"type": Literal["winter_reveal"], "card": int})
+Pass = TypedDict("Pass", {"type": Literal["pass"], "slot": int})
+Nominate = TypedDict("Nominate", {"type": Literal["nominate"], "agent": Seat})
+Vote = TypedDict("Vote", {"type": Literal["vote"], "yes": bool})
+Discard = TypedDict("Discard", {"type": Literal["discard"], "card": int})
+Place = TypedDict("Place", {"type": Literal["place"], "card": int})
+Assassinate = TypedDict("Assassinate", {"type": Literal["assassinate"], "target": Seat, "turncoat": bool})
+Turncoat = TypedDict("Turncoat", {"type": Literal["turncoat"]})
+Continue = TypedDict("Continue", {"type": Literal["continue"]})
+
+Hessians = HessiansPlain | HessiansFlip
+CouncilAction = Nominate | Vote | Discard | Place
+WinterAction = WinterReveal | Flip | Pass
+PatriotsAction = (Confirm | Spy | Conceal | Reveal | Flip | Ferguson | Order | Hessians | WinterReveal | Pass
+                  | CouncilAction | Assassinate | Turncoat | Continue)
+
+# ----------------------------------------------------------------------------- views (what ``view.view`` returns)
+
+
+class SpycraftCardView(SpycraftCard):
+    title: str
+
+
+CardView = TypedDict("CardView", {"kind": LoyaltyKind, "face_up": bool})
+YourCard = TypedDict("YourCard", {"slot": int, "kind": LoyaltyKind, "face_up": bool})
+
+
+class SeatSummary(TypedDict):
+    """One entry of ``view["seats"]``: what everyone sees of a player (``cards`` and ``team`` once over)."""
+
+    seat: Seat
+    alive: bool
+    face_up: list[LoyaltyKind]  # sorted
+    face_down: int  # a bare count: no slot, order or id
+    eyes: list[int]
+    eye_total: int
+    reverse: int  # Reverse cards set aside beside them
+    commander: bool
+    cards: NotRequired[list[CardView]]
+    team: NotRequired[Team | None]
+
+
+WarView = TypedDict("WarView", {"patriots": int, "redcoats": int, "marker": int, "deck": int, "discard": int})
+DeckView = TypedDict("DeckView", {"deck": int, "discard": int})
+
+
+class Resolving(TypedDict):
+    """A Spycraft card being resolved, outermost first."""
+
+    card: SpycraftCardView
+    seat: Seat  # who drew it
+    step: str
+    waiting: NotRequired[list[SpycraftCardView]]  # Draw 2 Cards: the drawn cards not yet resolved
+    to: NotRequired[Seat | list[Seat]]  # a given Spy or Conceal card in its window
+
+
+ConfirmStep = TypedDict("ConfirmStep", {"kind": Literal["confirm"]})
+CardStep = TypedDict("CardStep", {"kind": Literal["spy", "conceal"], "seat": Seat, "card": SpycraftCardView})
+RevealStep = TypedDict("RevealStep", {"kind": Literal["reveal"], "seat": Seat, "reason": str})
+SeatStep = TypedDict("SeatStep", {"kind": Literal["hessians_flip", "ferguson", "order", "hessians"], "seat": Seat})
+OtherStep = TypedDict("OtherStep", {"kind": Literal["round", "turn", "reverse"]})  # frames that never wait
+
+
+class WinterStep(TypedDict):
+    kind: Literal["winter"]
+    step: Literal["war", "flip", "select", "check"]
+    seat: Seat  # the drawer
+    your_war_cards: NotRequired[list[str]]  # the drawer, at step "war"
+
+
+class CouncilStep(TypedDict):
+    kind: Literal["council"]
+    hessians: bool
+    step: Literal["nominate", "vote", "discard", "place", "window"]
+    commander: Seat
+    agent: Seat | None
+    voted: NotRequired[list[Seat]]  # step "vote": who has voted (not how)
+    reminder: NotRequired[str]  # steps "discard" and "place"
+    your_war_cards: NotRequired[list[str]]  # the Commander at "discard", the Agent at "place"
+
+
+Step = ConfirmStep | CardStep | RevealStep | SeatStep | WinterStep | CouncilStep | OtherStep
+
+
+class WindowTiming(TypedDict):
+    key: str
+    seconds: int
+    mode: WindowMode
+    depth: int  # open windows, this one included
+
+
+class ResponseWindowView(WindowTiming):
+    kind: Literal["give", "agent"]
+    seat: Seat
+
+
+class AssassinationWindowView(WindowTiming):
+    kind: Literal["assassination"]
+    assassin: Seat
+    target: Seat
+
+
+AssassinationView = TypedDict("AssassinationView", {"assassin": Seat, "target": Seat, "turncoat": bool,
+                                                    "countered": bool, "cancelled": bool})
+PlayerReveal = TypedDict("PlayerReveal", {"seat": Seat, "team": Team | None, "alive": bool,
+                                          "last_leader": LoyaltyKind | None, "cards": list[CardView],
+                                          "eyes": list[int]})
+
+
+class RevealAll(TypedDict):
+    """Everything, by kind, at the end (``view["reveal"]`` and the result's ``reveal``)."""
+
+    players: list[PlayerReveal]
+    undealt: list[LoyaltyKind]
+    war_deck: list[Team]  # top first
+    war_discard: list[Team]
+    track: dict[Team, int]
+    spycraft_deck: list[SpycraftCard]  # top first
+    spycraft_discard: int
+    leaders: dict[Team, Seat]  # who holds each Leader
+
+
+class PublicView(TypedDict):
+    """The keys every viewer gets alike (``outcome`` and ``reveal`` once over)."""
+
+    players: int
+    phase: Phase
+    round: int
+    commander: Seat
+    agent: Seat | None
+    direction: Literal["clockwise", "counter-clockwise"]
+    anchor: Seat
+    pending_skips: int
+    seats: list[SeatSummary]
+    war: WarView
+    spycraft: DeckView
+    resolving: list[Resolving]
+    step: Step | None
+    window: ResponseWindowView | AssassinationWindowView | None
+    assassinations: list[AssassinationView]
+    councils: list[CouncilRecord]
+    options: TableOptions
+    over: bool
+    outcome: NotRequired[Outcome]
+    reveal: NotRequired[RevealAll]
+
+
+class SpectatorView(PublicView):
+    you: None
+
+
+class SeatView(PublicView):
+    you: Seat
+    your_cards: list[YourCard]
+    your_team: Team | None
+    your_last_leader: LoyaltyKind | None
+    your_turncoat_choice: Team | None
+    you_alive: bool
+
+
+PatriotsView = SeatView | SpectatorView

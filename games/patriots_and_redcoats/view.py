@@ -12,40 +12,59 @@ from __future__ import annotations
 
 import copy
 import random
+from collections import Counter
+from collections.abc import Iterable
 from typing import Any
 
-from games.patriots_and_redcoats import teams
-from games.patriots_and_redcoats.core import (
-    face_down_slots,
-    face_up_slots,
-    kind,
-    living,
-    spycraft_card,
-    war_name,
-)
-from games.patriots_and_redcoats.council import votes_of
 from games.patriots_and_redcoats.data import (
     LEADERS,
     LOYALTY,
+    LOYALTY_NAMES,
     SECOND_PILE,
     SPECIALS,
     TEAMS,
 )
-from games.patriots_and_redcoats.end import reveal_all
-from games.patriots_and_redcoats.rules import legal
-from games.patriots_and_redcoats.state import SPYCRAFT_FRAMES, CouncilFrame, PatriotsState
-from games.patriots_and_redcoats.winter import passable, started
+from games.patriots_and_redcoats.rules import legal, teams
+from games.patriots_and_redcoats.rules.core import (
+    face_down_slots,
+    face_up_slots,
+    kind,
+    living,
+    loyalty_label,
+    spycraft_card,
+    spycraft_label,
+    war_name,
+)
+from games.patriots_and_redcoats.rules.council import votes_of
+from games.patriots_and_redcoats.rules.end import reveal_all
+from games.patriots_and_redcoats.rules.winter import passable, started
+from games.patriots_and_redcoats.state import (
+    SPYCRAFT_FRAMES,
+    AssassinationWindowView,
+    CouncilFrame,
+    CouncilStep,
+    Frame,
+    PatriotsState,
+    PatriotsView,
+    Resolving,
+    ResponseWindowView,
+    SeatSummary,
+    SeatView,
+    SpectatorView,
+    Step,
+    WinterStep,
+)
 from games.protocol import Viewer
 
 REMINDER = "Commander and Agent may not communicate in any way while they choose their War cards."
 
 
-def view(state: PatriotsState, viewer: Viewer) -> dict[str, Any]:
+def view(state: PatriotsState, viewer: Viewer) -> PatriotsView:
     n = state["players"]
     over = state["phase"] == "over"
     me = viewer if viewer is not None and 0 <= viewer < n else None
-    out: dict[str, Any] = {
-        "you": me,
+    public: SpectatorView = {
+        "you": None,
         "players": n,
         "phase": state["phase"],
         "round": state["round"],
@@ -67,29 +86,36 @@ def view(state: PatriotsState, viewer: Viewer) -> dict[str, Any]:
             for w in state["windows"] if w["kind"] == "assassination"
         ],
         "councils": [{**c, "votes": None if c["votes"] is None else list(c["votes"])} for c in state["councils"]],
-        "options": dict(state["options"]),
+        "options": state["options"].copy(),
         "over": over,
     }
+    out: PatriotsView = public
     if me is not None:
-        out["your_cards"] = [{"slot": i, "kind": LOYALTY[e["id"]], "face_up": e["up"]}
-                             for i, e in enumerate(state["hands"][me])]
-        out["your_team"] = state["team"][me]
-        out["your_last_leader"] = state["leader_held"][me]
-        out["your_turncoat_choice"] = state["choice"][me]
-        out["you_alive"] = state["alive"][me]
+        # A seat's view is the same dict with ``you`` filled in (it keeps its place) and the seat's own keys after.
+        mine: SeatView = {
+            **public,
+            "you": me,
+            "your_cards": [{"slot": i, "kind": LOYALTY[e["id"]], "face_up": e["up"]}
+                           for i, e in enumerate(state["hands"][me])],
+            "your_team": state["team"][me],
+            "your_last_leader": state["leader_held"][me],
+            "your_turncoat_choice": state["choice"][me],
+            "you_alive": state["alive"][me],
+        }
+        out = mine
     if over:
         outcome = state["outcome"]
         assert outcome is not None, "finish() sets the outcome with the phase"
-        out["outcome"] = dict(outcome)
+        out["outcome"] = outcome.copy()
         out["reveal"] = reveal_all(state)
     return out
 
 
-def _seat(state: PatriotsState, seat: int, over: bool) -> dict[str, Any]:
+def _seat(state: PatriotsState, seat: int, over: bool) -> SeatSummary:
     hand = state["hands"][seat]
     eyes = [card["eyes"] for card in state["eyes"][seat]]
     face_up = sorted(LOYALTY[e["id"]] for e in hand if e["up"])
-    out: dict[str, Any] = {
+    out: SeatSummary = {
         "seat": seat,
         "alive": state["alive"][seat],
         "face_up": face_up,
@@ -105,13 +131,12 @@ def _seat(state: PatriotsState, seat: int, over: bool) -> dict[str, Any]:
     return out
 
 
-def _resolving(state: PatriotsState) -> list[dict[str, Any]]:
+def _resolving(state: PatriotsState) -> list[Resolving]:
     """The Spycraft cards being resolved, outermost first: all of them were shown when drawn."""
     out = []
     for frame in state["stack"]:
         if frame["kind"] in SPYCRAFT_FRAMES:
-            entry: dict[str, Any] = {"card": spycraft_card(frame["card"]), "seat": frame["drawer"],
-                                     "step": frame["step"]}
+            entry: Resolving = {"card": spycraft_card(frame["card"]), "seat": frame["drawer"], "step": frame["step"]}
             if frame["kind"] == "draw2" and frame["queue"]:
                 entry["waiting"] = [spycraft_card(c) for c in frame["queue"]]
             if frame["step"] == "window":
@@ -120,28 +145,25 @@ def _resolving(state: PatriotsState) -> list[dict[str, Any]]:
     return out
 
 
-def _window(state: PatriotsState) -> dict[str, Any] | None:
+def _window(state: PatriotsState) -> ResponseWindowView | AssassinationWindowView | None:
     if not state["windows"]:
         return None
     top = state["windows"][-1]
     options = state["options"]
     seconds = options["assassination_window_s"] if top["kind"] == "assassination" else options["response_window_s"]
-    out = {"kind": top["kind"], "key": f"pr-window-{top['serial']}", "seconds": seconds,
-           "mode": options["window_mode"], "depth": len(state["windows"])}
+    key, mode, depth = f"pr-window-{top['serial']}", options["window_mode"], len(state["windows"])
     if top["kind"] == "assassination":
-        out.update({"assassin": top["assassin"], "target": top["target"]})
-    else:
-        out["seat"] = top["seat"]
-    return out
+        return {"kind": top["kind"], "key": key, "seconds": seconds, "mode": mode, "depth": depth,
+                "assassin": top["assassin"], "target": top["target"]}
+    return {"kind": top["kind"], "key": key, "seconds": seconds, "mode": mode, "depth": depth, "seat": top["seat"]}
 
 
-def _step(state: PatriotsState, me: int | None) -> dict[str, Any] | None:
+def _step(state: PatriotsState, me: int | None) -> Step:
     """What play waits on, as far as it is public; the viewer's own part is in their legal list."""
     frame = state["stack"][-1]
-    kind_ = frame["kind"]
     if frame["kind"] == "confirm":
         return {"kind": "confirm"}
-    if frame["kind"] in ("spy", "conceal"):
+    if frame["kind"] == "spy" or frame["kind"] == "conceal":
         return {"kind": frame["kind"], "seat": frame["drawer"], "card": spycraft_card(frame["card"])}
     if frame["kind"] == "reveal":
         return {"kind": "reveal", "seat": frame["seat"], "reason": frame["why"]}
@@ -152,18 +174,18 @@ def _step(state: PatriotsState, me: int | None) -> dict[str, Any] | None:
     if frame["kind"] == "draw2":
         return {"kind": "order" if frame["step"] == "order" else "hessians", "seat": frame["drawer"]}
     if frame["kind"] == "winter":
-        out: dict[str, Any] = {"kind": "winter", "step": frame["step"], "seat": frame["drawer"]}
+        out: WinterStep = {"kind": "winter", "step": frame["step"], "seat": frame["drawer"]}
         if frame["step"] == "war" and me == frame["drawer"]:
             out["your_war_cards"] = [war_name(c) for c in frame["war"]]
         return out
     if frame["kind"] == "council":
         return _council(state, frame, me)
-    return {"kind": kind_}
+    return {"kind": frame["kind"]}  # a frame that never waits (round, turn, reverse): not seen in practice
 
 
-def _council(state: PatriotsState, frame: CouncilFrame, me: int | None) -> dict[str, Any]:
-    out: dict[str, Any] = {"kind": "council", "hessians": frame["hessians"], "step": frame["step"],
-                           "commander": frame["commander"], "agent": frame["agent"]}
+def _council(state: PatriotsState, frame: CouncilFrame, me: int | None) -> CouncilStep:
+    out: CouncilStep = {"kind": "council", "hessians": frame["hessians"], "step": frame["step"],
+                        "commander": frame["commander"], "agent": frame["agent"]}
     if frame["step"] == "vote":
         out["voted"] = [seat for seat in range(state["players"]) if votes_of(frame)[seat] is not None]
     if frame["step"] in ("discard", "place"):
@@ -318,3 +340,77 @@ def _resample_choices(state: PatriotsState, viewer: Viewer, rand: random.Random)
         for seat in others:
             if picks[seat] is not None:
                 picks[seat] = rand.choice(passable(state, seat))
+
+
+# ----------------------------------------------------------------------------- replays
+
+NOT_YET = "not yet"
+
+
+def reveal(state: PatriotsState) -> dict[str, Any]:
+    """Everything a spectator cannot see at a moment, labelled for the replay's "everything revealed" view: every
+    player's Loyalty cards (face-down ones included), team, Turncoat choice and last Leader held; the Loyalty cards
+    never dealt; both decks in order (top first) and the War discard; the War cards a Council or Winter's drawer holds
+    in secret; and the secret choices of a step under way (confirmations, votes, Winter flips and picks, who has
+    answered an open response window)."""
+    top = state["stack"][-1] if state["stack"] else None
+    out: dict[str, Any] = {
+        "players": [_player(state, seat, top) for seat in range(state["players"])],
+        "Loyalty cards never dealt": _tally(loyalty_label(c) for c in state["box"]),
+    }
+    for frame in state["stack"]:
+        if frame["kind"] == "council" and frame["hand"]:
+            holder = frame["commander"] if frame["step"] == "discard" else frame["agent"]
+            out["War cards in the Council"] = [{"seat": holder, "cards": [war_name(c) for c in frame["hand"]]}]
+        elif frame["kind"] == "winter" and frame["war"]:
+            drawn = [war_name(c) for c in frame["war"]]
+            out["War cards drawn for Winter"] = [{"seat": frame["drawer"], "cards": drawn}]
+    out["War deck, top first"] = [war_name(c) for c in reversed(state["war"]["deck"])]
+    out["War discard"] = _tally(war_name(c) for c in state["war"]["discard"])
+    out["Spycraft deck, top first"] = [spycraft_label(c) for c in reversed(state["spycraft"]["deck"])]
+    return out
+
+
+def _tally(names: Iterable[str]) -> dict[str, int]:
+    return dict(sorted(Counter(names).items()))
+
+
+def _player(state: PatriotsState, seat: int, top: Frame | None) -> dict[str, Any]:
+    hand = state["hands"][seat]
+    row: dict[str, Any] = {
+        "seat": seat,
+        "face down": [loyalty_label(e["id"]) for e in hand if not e["up"]],
+        "face up": [loyalty_label(e["id"]) for e in hand if e["up"]],
+        "team": state["team"][seat] or "not yet confirmed",
+    }
+    if state["choice"][seat] is not None:
+        row["Turncoat choice"] = state["choice"][seat]
+    leader = state["leader_held"][seat]
+    if leader is not None:
+        row["last Leader held"] = LOYALTY_NAMES[leader]
+    if not state["alive"][seat]:
+        return row
+    if state["windows"] and state["options"]["window_mode"] == "quick":
+        # Who has let the open response window go by is nobody's to know (fixed mode: nobody can, it runs out).
+        row["continued in the open window"] = "no" if seat in state["windows"][-1]["waiting"] else "yes"
+    if top is None:
+        return row
+    if top["kind"] == "confirm" and top["choices"] is not None:
+        row["confirming"] = top["choices"][seat] or NOT_YET
+    elif top["kind"] == "council" and top["step"] == "vote" and top["votes"] is not None:
+        vote = top["votes"][seat]
+        row["vote"] = NOT_YET if vote is None else ("yes" if vote else "no")
+    elif top["kind"] == "winter" and top["step"] == "flip" and top["flips"] is not None:
+        row["Winter flip"] = _slot(state, seat, top["flips"][seat], "nothing to flip")
+    elif top["kind"] == "winter" and top["step"] == "select" and top["picks"] is not None:
+        row["Winter pass (face down)"] = _slot(state, seat, top["picks"][seat], NOT_YET)
+    return row
+
+
+def _slot(state: PatriotsState, seat: int, slot: int | None, none: str) -> str:
+    """A Winter flip or pick (a slot in the hand; -1: nothing to flip), by the card's name."""
+    if slot is None:
+        return NOT_YET
+    if slot < 0:
+        return none
+    return loyalty_label(state["hands"][seat][slot]["id"])

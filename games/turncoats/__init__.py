@@ -1,36 +1,39 @@
 """Turncoats (2-5 players): hidden stones in hand, area control on an 11-area map, the end after a round of
-Negotiates. Rules: shared/rules/turncoats.txt and turncoats-edition.md."""
+Negotiates. Rules: shared/rules/turncoats.txt and turncoats-edition.md; the engine's contract: README.md."""
 
 from __future__ import annotations
 
-from pydantic import BaseModel
+from collections.abc import Callable
+from typing import cast
 
-from games.protocol import Game
+from games.protocol import Action, Game, Seat, View, Viewer
 from games.turncoats import rules
-from games.turncoats.bot import basic_bot, random_bot
+from games.turncoats.bots import BOTS
 from games.turncoats.data import MAX_PLAYERS, MIN_PLAYERS
-from games.turncoats.reveal import reveal
+from games.turncoats.options import Options
+from games.turncoats.setup import setup
 from games.turncoats.state import TurncoatsState
-from games.turncoats.view import resample, secrets, view
+from games.turncoats.view import resample, reveal, secrets, view
 
+__all__ = ["GAME", "Options"]
 
-class Options(BaseModel):
-    """Turncoats has no table options: the edition fixes every number."""
-
-
+# The platform holds every game's actions and views as plain dicts (``protocol.Action``, ``protocol.View``); inside
+# this package they are the TypedDicts of ``state.py``. To mypy a TypedDict is not a ``dict[str, Any]``, so these
+# casts, here only, say what is true: ``legal`` and ``view`` build exactly those shapes, and ``apply`` is only ever
+# handed an entry of ``legal`` (``protocol.apply_checked`` refuses anything else).
 GAME: Game[TurncoatsState] = Game(
     id="turncoats",
     title="Turncoats",
     min_players=MIN_PLAYERS,
     max_players=MAX_PLAYERS,
     options=Options,
-    setup=rules.setup,
-    legal=rules.legal,
-    apply=rules.apply,
-    view=view,
+    setup=setup,
+    legal=cast(Callable[[TurncoatsState, Seat], list[Action]], rules.legal),
+    apply=cast(Callable[[TurncoatsState, Seat, Action], None], rules.apply),
+    view=cast(Callable[[TurncoatsState, Viewer], View], view),
     result=rules.result,
-    default_action=rules.default_action,
-    bots={"basic": basic_bot, "random": random_bot},
+    default_action=cast(Callable[[TurncoatsState, Seat], Action], rules.default_action),
+    bots=BOTS,
     secrets=secrets,
     resample=resample,
     reveal=reveal,

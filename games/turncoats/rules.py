@@ -1,4 +1,4 @@
-"""Turncoats rules: setup, legal actions, applying them, area control and the result.
+"""Turncoats rules: legal actions, applying them, area control and the result (setup is in ``setup.py``).
 
 Stones of one colour are interchangeable, so every zone (bag, hands, areas, axe, flag) is a count per colour.
 Source: shared/rules/turncoats.txt and turncoats-edition.md; rulings are quoted where a line implements one.
@@ -8,21 +8,11 @@ from __future__ import annotations
 
 from typing import Any
 
-from pydantic import BaseModel
-
 from games import rng
-from games.protocol import Action, Seat
+from games.protocol import Seat
 from games.state import RngState
-from games.turncoats.data import (
-    ADJACENT,
-    AREAS,
-    COLOURS,
-    HAND_SIZE,
-    HOMELANDS,
-    SETUP_PER_AREA,
-    STONES_PER_COLOUR,
-)
-from games.turncoats.state import Colour, Counts, TurncoatsState
+from games.turncoats.data import ADJACENT, AREAS, COLOURS
+from games.turncoats.state import Battle, Colour, Counts, March, TurncoatsAction, TurncoatsState
 
 
 def empty() -> Counts:
@@ -44,48 +34,17 @@ def draw(state: RngState, bag: Counts) -> Colour:
     raise AssertionError("edition invariant: the bag is never empty when a stone is drawn")
 
 
-# ----------------------------------------------------------------------------- setup
-
-
-def setup(players: int, _options: BaseModel, seed: int) -> TurncoatsState:
-    source: RngState = {"rng": seed}  # the random source, until the state that keeps it is built
-    bag = {c: STONES_PER_COLOUR for c in COLOURS}
-    areas = [empty() for _ in range(AREAS)]
-    # Edition: two stones of the matching colour on each homeland, two random stones on every other area.
-    for colour, area in HOMELANDS.items():
-        bag[colour] -= SETUP_PER_AREA
-        areas[area][colour] += SETUP_PER_AREA
-    homelands = set(HOMELANDS.values())
-    for area in range(AREAS):
-        if area not in homelands:
-            for _ in range(SETUP_PER_AREA):
-                areas[area][draw(source, bag)] += 1
-    hands = [empty() for _ in range(players)]
-    for hand in hands:
-        for _ in range(HAND_SIZE):
-            hand[draw(source, bag)] += 1
-    first = rng.randbelow(source, players)
-    state: TurncoatsState = {
-        "players": players, "rng": source["rng"], "log": [],
-        "bag": bag, "areas": areas, "hands": hands, "axe": empty(), "flag": empty(),
-        "turn": first, "first": first, "streak": 0, "drawn": None, "last": None, "over": False,
-        "final_negotiator": None, "setup_bag": total(bag),
-    }
-    state["log"].append({"text": "The stones are placed and every player draws 8 in secret. {s%d} goes first." % first})
-    return state
-
-
 # ----------------------------------------------------------------------------- legal
 
 
-def legal(state: TurncoatsState, seat: Seat) -> list[Action]:
+def legal(state: TurncoatsState, seat: Seat) -> list[TurncoatsAction]:
     if state["over"] or seat != state["turn"]:
         return []
     if state["drawn"] is not None:
         # Edition: after the draw there is no going back; return any stone from hand, the drawn one included.
         return [{"type": "return", "colour": c} for c in COLOURS if state["hands"][seat][c] > 0]
     hand = state["hands"][seat]
-    actions: list[Action] = []
+    actions: list[TurncoatsAction] = []
     for colour in COLOURS:
         if hand[colour] == 0:
             continue
@@ -96,10 +55,10 @@ def legal(state: TurncoatsState, seat: Seat) -> list[Action]:
     return actions
 
 
-def battle_options(state: TurncoatsState, colour: Colour) -> list[Action]:
+def battle_options(state: TurncoatsState, colour: Colour) -> list[Battle]:
     """Edition: any area may be named; exactly k = min(attackers, defenders) die, the active player choosing."""
     others = [c for c in COLOURS if c != colour]
-    out: list[Action] = []
+    out: list[Battle] = []
     for area in range(AREAS):
         stones = state["areas"][area]
         kills = min(stones[colour], stones[others[0]] + stones[others[1]])
@@ -109,9 +68,9 @@ def battle_options(state: TurncoatsState, colour: Colour) -> list[Action]:
     return out
 
 
-def march_options(state: TurncoatsState, colour: Colour) -> list[Action]:
+def march_options(state: TurncoatsState, colour: Colour) -> list[March]:
     """Edition: from an area holding the flag colour, 1..all of those stones move together to one adjacent area."""
-    out: list[Action] = []
+    out: list[March] = []
     for area in range(AREAS):
         present = state["areas"][area][colour]
         for to in ADJACENT[area]:
@@ -123,10 +82,9 @@ def march_options(state: TurncoatsState, colour: Colour) -> list[Action]:
 # ----------------------------------------------------------------------------- apply
 
 
-def apply(state: TurncoatsState, seat: Seat, action: Action) -> None:
-    kind = action["type"]
+def apply(state: TurncoatsState, seat: Seat, action: TurncoatsAction) -> None:
     hand = state["hands"][seat]
-    if kind == "negotiate":
+    if action["type"] == "negotiate":
         colour = draw(state, state["bag"])
         hand[colour] += 1
         state["drawn"] = colour
@@ -134,7 +92,7 @@ def apply(state: TurncoatsState, seat: Seat, action: Action) -> None:
         state["log"].append({"text": "{s%d} negotiates and draws a stone from the bag." % seat})
         state["log"].append({"text": f"You drew a {colour} stone.", "to": [seat]})
         return
-    if kind == "return":
+    if action["type"] == "return":
         colour = action["colour"]
         hand[colour] -= 1
         state["bag"][colour] += 1
@@ -153,11 +111,11 @@ def apply(state: TurncoatsState, seat: Seat, action: Action) -> None:
     colour = action["colour"]
     hand[colour] -= 1
     state["streak"] = 0  # any other action resets the streak
-    if kind == "recruit":
+    if action["type"] == "recruit":
         state["areas"][action["area"]][colour] += 1
         state["last"] = {"type": "recruit", "seat": seat, "colour": colour, "area": action["area"]}
         state["log"].append({"text": "{s%d} recruited a %s stone into area %d." % (seat, colour, action["area"])})
-    elif kind == "battle":
+    elif action["type"] == "battle":
         state["axe"][colour] += 1
         area = state["areas"][action["area"]]
         killed = []
@@ -170,7 +128,7 @@ def apply(state: TurncoatsState, seat: Seat, action: Action) -> None:
                          "victims": dict(action["victims"])}
         outcome = "killing " + " and ".join(killed) if killed else "killing none"
         state["log"].append({"text": "{s%d} battled with %s in area %d, %s." % (seat, colour, action["area"], outcome)})
-    elif kind == "march":
+    elif action["type"] == "march":
         state["flag"][colour] += 1
         state["areas"][action["from"]][colour] -= action["count"]
         state["areas"][action["to"]][colour] += action["count"]
@@ -262,7 +220,7 @@ def result(state: TurncoatsState) -> dict[str, Any] | None:
     }
 
 
-def default_action(state: TurncoatsState, seat: Seat) -> Action:
+def default_action(state: TurncoatsState, seat: Seat) -> TurncoatsAction:
     """Edition: a timed-out or departed player negotiates, then returns the stone just drawn."""
     if state["drawn"] is not None:
         return {"type": "return", "colour": state["drawn"]}

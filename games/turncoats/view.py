@@ -1,4 +1,5 @@
-"""What each viewer of a Turncoats table may see (edition, "Secrets: who sees what"), built by allow-list.
+"""What each viewer of a Turncoats table may see (edition, "Secrets: who sees what"), built by allow-list; the two
+leak-test hooks (``secrets``, ``resample``); and ``reveal``, everything hidden, labelled for a finished game's replay.
 
 Public: the map, axe, flag, every hand's size, the bag's size, the returned stone. Private: a hand's stones (its
 holder), the stone drawn by Negotiate (the drawer). Never shown: the bag's colour mix. At the end, every hand.
@@ -14,19 +15,18 @@ from typing import Any
 from games.protocol import Viewer
 from games.turncoats.data import ADJACENT, AREAS, COLOURS, HEX, HOLE, HOMELANDS
 from games.turncoats.rules import apply, ruled_counts, rulers, total, winning_colour
-from games.turncoats.state import TurncoatsState
+from games.turncoats.state import SeatView, SpectatorView, TurncoatsState, TurncoatsView
 
 HOMELAND_OF = {area: colour for colour, area in HOMELANDS.items()}
 
 
-def view(state: TurncoatsState, viewer: Viewer) -> dict[str, Any]:
+def view(state: TurncoatsState, viewer: Viewer) -> TurncoatsView:
     over = state["over"]
-    mine = viewer is not None and 0 <= viewer < state["players"]
     ruled = rulers(state)  # once: the map, the counts and the leader all follow from it
     counts = ruled_counts(state, ruled)
-    return {
+    public: SpectatorView = {
         "players": state["players"],
-        "you": viewer if mine else None,
+        "you": None,
         "turn": None if over else state["turn"],
         "first": state["first"],
         "streak": state["streak"],
@@ -42,14 +42,20 @@ def view(state: TurncoatsState, viewer: Viewer) -> dict[str, Any]:
         "bag": total(state["bag"]),
         "hands": [{"seat": s, "count": total(state["hands"][s]),
                    "stones": dict(state["hands"][s]) if over else None} for s in range(state["players"])],
-        "hand": dict(state["hands"][viewer]) if mine and viewer is not None else None,
-        "drawn": state["drawn"] if mine and viewer == state["turn"] else None,
+        "hand": None,
+        "drawn": None,
         "ruled": counts,
         "leader": winning_colour(state, counts),
         "last": copy.deepcopy(state["last"]),
         "colours": list(COLOURS),
         "over": over,
     }
+    if viewer is None or not 0 <= viewer < state["players"]:
+        return public
+    # A seat's view is the same dict with its own keys filled in (they keep their places).
+    mine: SeatView = {**public, "you": viewer, "hand": dict(state["hands"][viewer]),
+                      "drawn": state["drawn"] if viewer == state["turn"] else None}
+    return mine
 
 
 def secrets(state: TurncoatsState, viewer: Viewer) -> set[str]:
@@ -102,3 +108,20 @@ def resample(state: TurncoatsState, viewer: Viewer, rand: random.Random) -> Turn
         for entry in new["log"][mark:]:
             entry["seq"] = seq
     return new
+
+
+# ----------------------------------------------------------------------------- replays
+
+
+def reveal(state: TurncoatsState) -> dict[str, Any]:
+    """Everything a spectator cannot see at a moment, labelled for the replay's "everything revealed" view: every
+    hand's stones by colour, the bag's colour mix, and the stone a Negotiate has drawn and not yet returned."""
+    out: dict[str, Any] = {
+        "hands": [{"seat": seat, **{colour: hand[colour] for colour in COLOURS}, "stones": total(hand)}
+                  for seat, hand in enumerate(state["hands"])],
+        "bag": {**{colour: state["bag"][colour] for colour in COLOURS}, "stones": total(state["bag"])},
+    }
+    if state["drawn"] is not None:
+        # Drawn by the seat whose turn it is, already in their hand: one stone of it goes back to the bag next.
+        out["drawn, not yet returned"] = [{"seat": state["turn"], "stone": state["drawn"]}]
+    return out

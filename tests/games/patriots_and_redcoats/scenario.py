@@ -12,9 +12,9 @@ from typing import Any
 
 from app.messages import state_message
 from games.patriots_and_redcoats import GAME, rules
-from games.patriots_and_redcoats.core import kinds, leaders_held, zones
 from games.patriots_and_redcoats.data import LOYALTY, SPYCRAFT, WAR
-from games.patriots_and_redcoats.teams import team_of
+from games.patriots_and_redcoats.rules.core import kinds, leaders_held, zones
+from games.patriots_and_redcoats.rules.teams import team_of
 from games.protocol import Action, State, Viewer, apply_checked, apply_expiry
 
 # Short names for Loyalty kinds in scenarios.

@@ -7,8 +7,8 @@ import random
 import pytest
 
 from games.patriots_and_redcoats import GAME
-from games.patriots_and_redcoats.core import zones
 from games.patriots_and_redcoats.data import LOYALTY, SPYCRAFT, WAR
+from games.patriots_and_redcoats.rules.core import zones
 from games.protocol import apply_checked
 from tests.games.patriots_and_redcoats.scenario import PL, PS, RL, RS, P, R, T, act, build, close_windows
 from tests.support.registry import play_random

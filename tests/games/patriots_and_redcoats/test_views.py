@@ -11,8 +11,8 @@ from functools import cache
 import pytest
 
 from games.patriots_and_redcoats import GAME
-from games.patriots_and_redcoats.core import face_down_slots, kind
 from games.patriots_and_redcoats.data import LEADERS, LOYALTY, SECOND_PILE, SPIES
+from games.patriots_and_redcoats.rules.core import face_down_slots, kind
 from games.protocol import State
 from tests.games.patriots_and_redcoats.scenario import (
     PL,

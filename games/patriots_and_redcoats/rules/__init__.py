@@ -1,9 +1,11 @@
-"""Patriots & Redcoats rules: setup, and the protocol's legal / apply / must_act / default_action / window.
+"""Patriots & Redcoats rules: the protocol's legal / apply / result / must_act / default_action / window hooks, the
+engine loop and its invariants (setup is in ``setup.py``).
 
 Play is a stack of frames (``spycraft``, ``council``, ``winter``, ``teams``) under a stack of response windows
-(``windows``). ``advance`` runs the top frame until it waits on players; nothing beneath an open window moves.
-An assassination can be declared at any time by a Spy, so a Spy's legal list may hold actions while play waits on
-others: ``must_act`` names only the seats play is actually waiting for.
+(``windows``); ``core`` holds the shared helpers, ``end`` reveals, elimination and the end of the game. ``advance``
+runs the top frame until it waits on players; nothing beneath an open window moves. An assassination can be declared
+at any time by a Spy, so a Spy's legal list may hold actions while play waits on others: ``must_act`` names only the
+seats play is actually waiting for.
 """
 
 from __future__ import annotations
@@ -11,60 +13,46 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from typing import Any, Generic, NamedTuple, TypeVar
 
-from pydantic import BaseModel
-
-from games import rng
-from games.patriots_and_redcoats import council, spycraft, teams, windows, winter
-from games.patriots_and_redcoats.core import (
-    article,
-    eye_total,
-    face_down_slots,
-    kinds,
-    leaders_held,
-    living,
-    say,
-    spy_of,
-    zones,
-)
 from games.patriots_and_redcoats.data import (
-    HAND,
     LEADERS,
     LOYALTY,
     PATRIOT_LEADER,
     REDCOAT_LEADER,
-    SECOND_PILE,
     SPYCRAFT,
     TEAMS,
     VICTORIES_TO_WIN,
     WAR,
-    first_pile_specials,
 )
-from games.patriots_and_redcoats.options import Options
-from games.patriots_and_redcoats.state import FrameKind, OpenWindow, PatriotsState
-from games.protocol import Action, Seat, Window
-from games.state import RngState
+from games.patriots_and_redcoats.rules import council, spycraft, teams, windows, winter
+from games.patriots_and_redcoats.rules.core import eye_total, face_down_slots, leaders_held, living, spy_of, zones
+from games.patriots_and_redcoats.rules.end import result
+from games.patriots_and_redcoats.state import FrameKind, OpenWindow, PatriotsAction, PatriotsState
+from games.protocol import Seat, Window
 
-Prompts = dict[Seat, list[Action]]
+__all__ = ["advance", "apply", "default_action", "expire", "legal", "must_act", "result", "secret_step", "window"]
+
+Prompts = dict[Seat, list[PatriotsAction]]
 F = TypeVar("F", bound=Mapping[str, Any])  # one kind of frame (state.Frame)
+A = TypeVar("A", bound=Mapping[str, Any])  # the actions that frame's prompts offer (some of state.PatriotsAction)
 
 
-class Handler(NamedTuple, Generic[F]):
+class Handler(NamedTuple, Generic[F, A]):
     """How one kind of frame is played: ``run`` moves it on (False: it waits on players), ``prompts`` says who is
     asked what, ``act`` applies an answer, ``default`` answers for a timed-out or departed player."""
 
     run: Callable[[PatriotsState, F], bool]
     prompts: Callable[[PatriotsState, F], Prompts]
-    act: Callable[[PatriotsState, F, Seat, Action], None] | None
-    default: Callable[[PatriotsState, F, Seat], Action] | None
+    act: Callable[[PatriotsState, F, Seat, A], None] | None
+    default: Callable[[PatriotsState, F, Seat], PatriotsAction] | None
 
 
 def _none(state: PatriotsState, frame: object) -> Prompts:
     return {}
 
 
-# Each entry is checked against its own frame type; the table is looked up by the top frame's kind, which is what
-# pairs a frame with its handlers, so the table itself holds Handler[Any].
-HANDLERS: dict[FrameKind, Handler[Any]] = {
+# Each entry is checked against its own frame and action types; the table is looked up by the top frame's kind, which
+# is what pairs a frame with its handlers (and an action with the frame that offered it), so it holds Handler[Any, Any].
+HANDLERS: dict[FrameKind, Handler[Any, Any]] = {
     "round": Handler(spycraft.run_round, _none, None, None),
     "turn": Handler(spycraft.run_turn, _none, None, None),
     "confirm": Handler(teams.run_confirm, teams.confirm_prompts, teams.confirm_act, teams.confirm_default),
@@ -78,78 +66,6 @@ HANDLERS: dict[FrameKind, Handler[Any]] = {
     "winter": Handler(winter.run_winter, winter.winter_prompts, winter.winter_act, winter.winter_default),
     "council": Handler(council.run_council, council.council_prompts, council.council_act, council.council_default),
 }
-
-
-# ----------------------------------------------------------------------------- setup
-
-
-def setup(players: int, options: BaseModel, seed: int) -> PatriotsState:
-    assert isinstance(options, Options)
-    source: RngState = {"rng": seed}  # the random source, until the state that keeps it is built
-    by_kind: dict[str, list[str]] = {}
-    for card, card_kind in LOYALTY.items():
-        by_kind.setdefault(card_kind, []).append(card)
-    # Rulebook Setup 1: the first pile starts from the Spies and Leaders the player count keeps; the rest go to the box.
-    first: list[str] = []
-    for card_kind in first_pile_specials(players):
-        first.append(by_kind[card_kind].pop(0))
-    box = [card for card_kind, cards in by_kind.items() if card_kind not in SECOND_PILE for card in cards]
-    second = [card for card_kind in SECOND_PILE for card in by_kind[card_kind]]
-    rng.shuffle(source, second)
-    while len(first) < players:
-        first.append(second.pop())
-    rng.shuffle(source, first)
-    hands = [[first[seat]] for seat in range(players)]
-    for seat in range(players):
-        hands[seat] += [second.pop(), second.pop()]
-    box += second
-    spycraft_deck = list(SPYCRAFT)
-    war_deck = list(WAR)
-    rng.shuffle(source, spycraft_deck)
-    rng.shuffle(source, war_deck)
-    commander = rng.randbelow(source, players)
-    state: PatriotsState = {
-        "players": players,
-        "rng": source["rng"],
-        "log": [],
-        "options": {"window_mode": options.window_mode, "response_window_s": options.response_window_s,
-                    "assassination_window_s": options.assassination_window_s},
-        "hands": [[{"id": card, "up": False} for card in hand] for hand in hands],
-        "dealt": [list(hand) for hand in hands],
-        "box": box,
-        "touched": [],
-        "alive": [True] * players,
-        "team": [None] * players,
-        "team_before": [None] * players,
-        "choice": [None] * players,
-        "leader_held": [None] * players,
-        "received_leader": [False] * players,
-        "eyes": [[] for _ in range(players)],
-        "spycraft": {"deck": spycraft_deck, "discard": []},
-        "war": {"deck": war_deck, "discard": []},
-        "track": {team: [] for team in TEAMS},
-        "marker": 0,
-        "reverse": [],
-        "commander": commander,
-        "round": 1,
-        "phase": "setup",
-        "walk": spycraft.new_walk(commander),
-        "stack": [{"kind": "round", "step": "setup"}],
-        "windows": [],
-        "serial": 0,
-        "steps": 0,
-        "councils": [],
-        "outcome": None,
-    }
-    for seat in range(players):
-        held = leaders_held(state, seat)
-        if held:
-            state["leader_held"][seat] = held[0]
-    say(state, f"Each player is dealt {HAND} Loyalty cards in secret. {{s{commander}}} is the first Commander.")
-    for seat in range(players):
-        say(state, "Your Loyalty cards: " + ", ".join(article(k) for k in kinds(state, seat)) + ".", to=[seat])
-    advance(state)
-    return state
 
 
 # ----------------------------------------------------------------------------- the engine loop
@@ -169,7 +85,7 @@ def prompts(state: PatriotsState) -> Prompts:
     return HANDLERS[frame["kind"]].prompts(state, frame)
 
 
-def legal(state: PatriotsState, seat: Seat) -> list[Action]:
+def legal(state: PatriotsState, seat: Seat) -> list[PatriotsAction]:
     if state["phase"] == "over" or not 0 <= seat < state["players"]:
         return []
     if state["windows"]:
@@ -189,14 +105,13 @@ def must_act(state: PatriotsState) -> list[Seat]:
     return sorted(prompts(state))
 
 
-def apply(state: PatriotsState, seat: Seat, action: Action) -> None:
-    kind = action["type"]
-    if kind == "assassinate":
+def apply(state: PatriotsState, seat: Seat, action: PatriotsAction) -> None:
+    if action["type"] == "assassinate":
         windows.declare(state, seat, action["target"], action["turncoat"])
-    elif kind == "turncoat":
+    elif action["type"] == "turncoat":
         windows.counter(state, seat)
         windows.settle(state)
-    elif kind == "continue":
+    elif action["type"] == "continue":
         windows.continue_(state, seat)
     else:
         frame = state["stack"][-1]
@@ -207,7 +122,7 @@ def apply(state: PatriotsState, seat: Seat, action: Action) -> None:
     check_invariants(state)
 
 
-def default_action(state: PatriotsState, seat: Seat) -> Action:
+def default_action(state: PatriotsState, seat: Seat) -> PatriotsAction:
     """Edition, Defaults: never dependent on the player's team."""
     if state["windows"]:
         return windows.window_default(state, seat)

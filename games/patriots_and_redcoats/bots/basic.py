@@ -1,7 +1,6 @@
-"""Patriots & Redcoats bots. Each decides from its own seat's view and legal list only.
+"""Patriots & Redcoats' ``basic`` level: it decides from its own seat's view and legal list only.
 
-``random`` picks uniformly among what it must do and assassinates only rarely, so random games end by the rules.
-``basic`` keeps a suspicion score for every other player from public evidence (face-up cards, the councils they led
+It keeps a suspicion score for every other player from public evidence (face-up cards, the councils they led
 and how they voted) and its own cards: it spies on suspects, conceals itself and likely allies, votes for councils it
 trusts, keeps its team's War cards, passes in Winter to keep or spread its colour, and as a Spy assassinates a
 revealed enemy Leader or an Agent who just placed the enemy's winning War card.
@@ -13,60 +12,58 @@ import random
 from collections.abc import Callable
 from typing import Any
 
-from games.patriots_and_redcoats.data import (
-    COLOUR,
-    LEADERS,
-    SPIES,
-    TEAMS,
-    TURNCOAT,
-    VICTORIES_TO_WIN,
-    WAR_NAMES,
+from games.patriots_and_redcoats.bots.random import split
+from games.patriots_and_redcoats.data import COLOUR, LEADERS, SPIES, TEAMS, TURNCOAT, VICTORIES_TO_WIN, WAR_NAMES
+from games.patriots_and_redcoats.state import (
+    Assassinate,
+    Conceal,
+    Confirm,
+    Continue,
+    Discard,
+    Ferguson,
+    Flip,
+    Hessians,
+    Nominate,
+    Pass,
+    PatriotsAction,
+    Place,
+    Reveal,
+    SeatSummary,
+    SeatView,
+    Spy,
+    Team,
+    Turncoat,
+    Vote,
+    WinterReveal,
+    YourCard,
 )
-from games.protocol import Action
 
-View = dict[str, Any]
-RANDOM_ASSASSINATION = 0.01  # chance a random bot takes an optional assassination when offered one
 SIDE_OF_NAME = {name: side for side, name in WAR_NAMES.items()}
 
 
-def _split(legal: list[Action]) -> tuple[list[Action], list[Action]]:
-    optional = [a for a in legal if a["type"] == "assassinate"]
-    return [a for a in legal if a["type"] != "assassinate"], optional
-
-
-def random_bot(view: View, legal: list[Action], rand: random.Random) -> Action | None:
-    required, optional = _split(legal)
-    if optional and rand.random() < RANDOM_ASSASSINATION:
-        return rand.choice(optional)
-    return rand.choice(required) if required else None
-
-
-# ----------------------------------------------------------------------------- basic
-
-
-def card_team(kind: str) -> str | None:
+def card_team(kind: str) -> Team | None:
     return COLOUR.get(kind) or SPIES.get(kind) or LEADERS.get(kind)
 
 
 class Mind:
     """What the bot believes, rebuilt from the view each time (bots keep no memory)."""
 
-    def __init__(self, view: View) -> None:
+    def __init__(self, view: SeatView) -> None:
         self.view = view
         self.me: int = view["you"]
-        self.team: str = view.get("your_team") or TEAMS[0]
+        self.team: Team = view.get("your_team") or TEAMS[0]
         self.enemy = TEAMS[1 - TEAMS.index(self.team)]
-        self.cards: list[dict[str, Any]] = view["your_cards"]
+        self.cards: list[YourCard] = view["your_cards"]
         self.alive = [s["alive"] for s in view["seats"]]
         self.score = {s["seat"]: 0.0 for s in view["seats"] if s["seat"] != self.me}
-        for seat in view["seats"]:
-            if seat["seat"] == self.me:
+        for row in view["seats"]:
+            if row["seat"] == self.me:
                 continue
-            for kind in seat["face_up"]:
+            for kind in row["face_up"]:
                 weight = 5.0 if kind in SPIES or kind in LEADERS else 1.0
                 team = card_team(kind)
                 if team is not None:
-                    self.score[seat["seat"]] += weight if team == self.team else -weight
+                    self.score[row["seat"]] += weight if team == self.team else -weight
         for council in view.get("councils", []):
             if council["outcome"] != "placed":
                 continue
@@ -86,16 +83,15 @@ class Mind:
             return 0.0
         return 10.0 if seat == self.me else self.score.get(seat, 0.0)
 
-    def seat(self, seat: int) -> dict[str, Any]:
-        seen: dict[str, Any] = self.view["seats"][seat]
-        return seen
+    def seat(self, seat: int) -> SeatSummary:
+        return self.view["seats"][seat]
 
 
-def basic_bot(view: View, legal: list[Action], rand: random.Random) -> Action | None:
+def basic_bot(view: SeatView, legal: list[PatriotsAction], rand: random.Random) -> PatriotsAction | None:
     if view.get("you") is None or not legal:
         return None
     mind = Mind(view)
-    required, optional = _split(legal)
+    required, optional = split(legal)
     strike = _assassination(mind, optional)
     if strike is not None:
         return strike
@@ -108,7 +104,7 @@ def basic_bot(view: View, legal: list[Action], rand: random.Random) -> Action | 
     return chooser(mind, required, rand)
 
 
-def _assassination(mind: Mind, options: list[Action]) -> Action | None:
+def _assassination(mind: Mind, options: list[Assassinate]) -> Assassinate | None:
     """As a Spy: strike a revealed enemy Leader, or the Agent who just placed the enemy's winning War card."""
     if not options:
         return None
@@ -128,24 +124,27 @@ def _assassination(mind: Mind, options: list[Action]) -> Action | None:
     return (safe or picks)[0]
 
 
-def _spy(mind: Mind, legal: list[Action], rand: random.Random) -> Action:
-    card = mind.view["step"]["card"] if mind.view.get("step") else {}
-    eyes = int(card.get("eyes", 1))
+def _spy(mind: Mind, legal: list[Spy], rand: random.Random) -> Spy:
+    step = mind.view["step"]
+    card = step["card"] if step is not None and (step["kind"] == "spy" or step["kind"] == "conceal") else None
+    eyes = card.get("eyes", 1) if card is not None else 1
     options = [a for a in legal if a["to"] is not None]
     if not options:
         return legal[0]
 
-    def value(action: Action) -> tuple[float, float]:
-        seat = mind.seat(action["to"])
+    def value(action: Spy) -> tuple[float, float]:
+        to = action["to"]
+        assert to is not None, "only the gifts are weighed"
+        seat = mind.seat(to)
         forces = 1.0 if seat["eye_total"] + eyes >= 3 else 0.0
-        return (-1.5 * mind.trust(action["to"]) + forces, rand.random())
+        return (-1.5 * mind.trust(to) + forces, rand.random())
 
     best = max(options, key=value)
     return best if mind.trust(best["to"]) <= 0.5 else legal[0]
 
 
-def _conceal(mind: Mind, legal: list[Action], rand: random.Random) -> Action:
-    def value(action: Action) -> tuple[float, float]:
+def _conceal(mind: Mind, legal: list[Conceal], rand: random.Random) -> Conceal:
+    def value(action: Conceal) -> tuple[float, float]:
         total = 0.0
         for seat in set(action["to"]):
             removed = min(action["to"].count(seat), mind.seat(seat)["eye_total"])
@@ -156,9 +155,9 @@ def _conceal(mind: Mind, legal: list[Action], rand: random.Random) -> Action:
     return best if value(best)[0] > 0 else next(a for a in legal if a["to"] == [])
 
 
-def _reveal(mind: Mind, legal: list[Action], rand: random.Random) -> Action:
+def _reveal(mind: Mind, legal: list[Reveal], rand: random.Random) -> Reveal:
     """Show the least telling card: the enemy colour first (a bluff), keep Turncoats, Spies and Leaders hidden."""
-    def cost(action: Action) -> int:
+    def cost(action: Reveal) -> int:
         kind = mind.cards[action["slot"]]["kind"]
         if kind in LEADERS:
             return 5
@@ -171,12 +170,12 @@ def _reveal(mind: Mind, legal: list[Action], rand: random.Random) -> Action:
     return min(legal, key=cost)
 
 
-def _ferguson(mind: Mind, legal: list[Action], rand: random.Random) -> Action:
+def _ferguson(mind: Mind, legal: list[Ferguson], rand: random.Random) -> Ferguson:
     suspects = [a for a in legal if a["target"] is not None and a["target"] != mind.me and mind.trust(a["target"]) < 0]
     return min(suspects, key=lambda a: mind.trust(a["target"])) if suspects else legal[0]
 
 
-def _hessians(mind: Mind, legal: list[Action], rand: random.Random) -> Action:
+def _hessians(mind: Mind, legal: list[Hessians], rand: random.Random) -> Hessians:
     flips = [a for a in legal if a["option"] == "flip" and (a["target"] == mind.me or mind.trust(a["target"]) > 0)]
     if flips:
         return max(flips, key=lambda a: mind.trust(a["target"]))
@@ -184,35 +183,38 @@ def _hessians(mind: Mind, legal: list[Action], rand: random.Random) -> Action:
     return council[0] if council and any(mind.trust(s) > 0 for s in mind.living_others()) else legal[0]
 
 
-def _nominate(mind: Mind, legal: list[Action], rand: random.Random) -> Action:
+def _nominate(mind: Mind, legal: list[Nominate], rand: random.Random) -> Nominate:
     return max(legal, key=lambda a: (mind.trust(a["agent"]), rand.random()))
 
 
-def _vote(mind: Mind, legal: list[Action], rand: random.Random) -> Action:
-    step = mind.view.get("step") or {}
-    commander, agent = step.get("commander"), step.get("agent")
+def _vote(mind: Mind, legal: list[Vote], rand: random.Random) -> Vote:
+    step = mind.view["step"]
+    commander, agent = (step["commander"], step["agent"]) if step is not None and step["kind"] == "council" else (
+        None, None)
     yes = mind.me in (commander, agent) or min(mind.trust(commander), mind.trust(agent)) >= 0
     return {"type": "vote", "yes": yes}
 
 
-def _sides(mind: Mind) -> list[str]:
-    step = mind.view.get("step") or {}
+def _sides(mind: Mind) -> list[Team]:
+    step = mind.view["step"]
+    if step is None or not (step["kind"] == "winter" or step["kind"] == "council"):
+        return []
     return [SIDE_OF_NAME[name] for name in step.get("your_war_cards", [])]
 
 
-def _discard(mind: Mind, legal: list[Action], rand: random.Random) -> Action:
+def _discard(mind: Mind, legal: list[Discard], rand: random.Random) -> Discard:
     sides = _sides(mind)
     enemy = [a for a in legal if a["card"] < len(sides) and sides[a["card"]] == mind.enemy]
     return enemy[0] if enemy else legal[-1]
 
 
-def _place(mind: Mind, legal: list[Action], rand: random.Random) -> Action:
+def _place(mind: Mind, legal: list[Place], rand: random.Random) -> Place:
     sides = _sides(mind)
     mine = [a for a in legal if a["card"] < len(sides) and sides[a["card"]] == mind.team]
     return mine[0] if mine else legal[0]
 
 
-def _winter_reveal(mind: Mind, legal: list[Action], rand: random.Random) -> Action:
+def _winter_reveal(mind: Mind, legal: list[WinterReveal], rand: random.Random) -> WinterReveal:
     sides = _sides(mind)
     if mind.view["war"][mind.enemy] > 0:
         enemy = [a for a in legal if a["card"] < len(sides) and sides[a["card"]] == mind.enemy]
@@ -222,9 +224,9 @@ def _winter_reveal(mind: Mind, legal: list[Action], rand: random.Random) -> Acti
     return ours[0] if ours else legal[0]
 
 
-def _flip(mind: Mind, legal: list[Action], rand: random.Random) -> Action:
+def _flip(mind: Mind, legal: list[Flip], rand: random.Random) -> Flip:
     """Hide the face-up card that says most about this player's team."""
-    def telling(action: Action) -> int:
+    def telling(action: Flip) -> int:
         if action["slot"] is None:
             return 0
         kind = mind.cards[action["slot"]]["kind"]
@@ -233,13 +235,13 @@ def _flip(mind: Mind, legal: list[Action], rand: random.Random) -> Action:
     return max(legal, key=telling)
 
 
-def _pass(mind: Mind, legal: list[Action], rand: random.Random) -> Action:
+def _pass(mind: Mind, legal: list[Pass], rand: random.Random) -> Pass:
     """Keep the Leader. A player whose team is fixed (Spy or Leader) passes its colour to recruit the next player;
     a player held by the majority passes a card that keeps the majority."""
     kinds = [c["kind"] for c in mind.cards]
     sticky = any(k in SPIES or k in LEADERS for k in kinds) or mind.view.get("your_last_leader") is not None
 
-    def rank(action: Action) -> int:
+    def rank(action: Pass) -> int:
         kind = mind.cards[action["slot"]]["kind"]
         if kind in LEADERS:
             return 9
@@ -250,7 +252,7 @@ def _pass(mind: Mind, legal: list[Action], rand: random.Random) -> Action:
     return min(legal, key=lambda a: (rank(a), a["slot"]))
 
 
-def _confirm(mind: Mind, legal: list[Action], rand: random.Random) -> Action:
+def _confirm(mind: Mind, legal: list[Confirm], rand: random.Random) -> Confirm:
     teams = [a["team"] for a in legal]
     keep = mind.view.get("your_team")
     if keep in teams:
@@ -258,7 +260,7 @@ def _confirm(mind: Mind, legal: list[Action], rand: random.Random) -> Action:
     return rand.choice(legal)
 
 
-def _respond(mind: Mind, legal: list[Action], rand: random.Random) -> Action | None:
+def _respond(mind: Mind, legal: list[Turncoat | Continue], rand: random.Random) -> Turncoat | Continue | None:
     """In a response window: a target saves itself with a Turncoat when one stays face down; else continue. A fixed
     window has no continue (it runs to its deadline and closes by itself), so there the bot simply waits."""
     facedown = sum(1 for c in mind.cards if not c["face_up"])
@@ -268,7 +270,10 @@ def _respond(mind: Mind, legal: list[Action], rand: random.Random) -> Action | N
     return next((a for a in legal if a["type"] == "continue"), None)
 
 
-Chooser = Callable[[Mind, list[Action], random.Random], Action | None]
+# Each chooser is checked against the actions it is given; the table is looked up by the type of the first required
+# action, which is what pairs a legal list with its chooser (a seat is only ever asked one kind of thing at a time,
+# or answers a window: continue and turncoat), so the table takes the list as Any.
+Chooser = Callable[[Mind, Any, random.Random], PatriotsAction | None]
 CHOOSERS: dict[str, Chooser] = {
     "spy": _spy, "conceal": _conceal, "reveal": _reveal, "ferguson": _ferguson, "hessians": _hessians,
     "order": lambda mind, legal, rand: legal[0], "nominate": _nominate, "vote": _vote, "discard": _discard,

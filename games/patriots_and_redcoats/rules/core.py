@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import itertools
 from collections.abc import Callable
-from typing import Any, Literal
+from typing import Literal
 
 from games import rng
 from games.patriots_and_redcoats.data import (
@@ -21,7 +21,15 @@ from games.patriots_and_redcoats.data import (
     WAR,
     WAR_NAMES,
 )
-from games.patriots_and_redcoats.state import SPYCRAFT_FRAMES, CardId, EyeCard, LoyaltyKind, PatriotsState, Team
+from games.patriots_and_redcoats.state import (
+    SPYCRAFT_FRAMES,
+    CardId,
+    EyeCard,
+    LoyaltyKind,
+    PatriotsState,
+    SpycraftCardView,
+    Team,
+)
 from games.protocol import Seat
 from games.state import LogEntry
 
@@ -132,12 +140,10 @@ def turn_up(state: PatriotsState, seat: Seat, slot: int) -> LoyaltyKind:
 # ----------------------------------------------------------------------------- decks
 
 
-def spycraft_card(card: CardId) -> dict[str, Any]:
+def spycraft_card(card: CardId) -> SpycraftCardView:
     """What is public about a Spycraft card (all of them are revealed when drawn)."""
     data = SPYCRAFT[card]
-    out: dict[str, Any] = {k: v for k, v in data.items()}
-    out["title"] = SPYCRAFT_TITLES[data["kind"]]
-    return out
+    return {**data, "title": SPYCRAFT_TITLES[data["kind"]]}
 
 
 def spycraft_text(card: CardId) -> str:
@@ -147,6 +153,24 @@ def spycraft_text(card: CardId) -> str:
         return f"a {data['eyes']}-eye {title} card"
     if "feathers" in data:
         return f"a {data['feathers']}-feather {title} card"
+    if "name" in data:
+        return f"{title} ({data['name']})"
+    return title
+
+
+def loyalty_label(card: CardId) -> str:
+    """A Loyalty card's name, for the replay's "everything revealed" view."""
+    return LOYALTY_NAMES[LOYALTY[card]]
+
+
+def spycraft_label(card: CardId) -> str:
+    """A Spycraft card's title and number, for the replay's "everything revealed" view."""
+    data = SPYCRAFT[card]
+    title = SPYCRAFT_TITLES[data["kind"]]
+    if "eyes" in data:
+        return f"{title} ({data['eyes']} eye{'s' if data['eyes'] > 1 else ''})"
+    if "feathers" in data:
+        return f"{title} ({data['feathers']} feather{'s' if data['feathers'] > 1 else ''})"
     if "name" in data:
         return f"{title} ({data['name']})"
     return title

@@ -7,7 +7,8 @@ Spy card; all pass at once to the next living player clockwise. (4) Loyalty conf
 
 from __future__ import annotations
 
-from games.patriots_and_redcoats.core import (
+from games.patriots_and_redcoats.data import LEADERS, SPIES, WINTER_DRAW
+from games.patriots_and_redcoats.rules.core import (
     article,
     discard,
     draw,
@@ -24,13 +25,12 @@ from games.patriots_and_redcoats.core import (
     war_name,
     war_side,
 )
-from games.patriots_and_redcoats.data import LEADERS, SPIES, WINTER_DRAW
-from games.patriots_and_redcoats.end import leader_checks
-from games.patriots_and_redcoats.state import CardId, PatriotsState, WinterFrame
-from games.patriots_and_redcoats.teams import new_confirm
-from games.protocol import Action, Seat
+from games.patriots_and_redcoats.rules.end import leader_checks
+from games.patriots_and_redcoats.rules.teams import new_confirm
+from games.patriots_and_redcoats.state import CardId, PatriotsAction, PatriotsState, WinterAction, WinterFrame
+from games.protocol import Seat
 
-Prompts = dict[Seat, list[Action]]
+Prompts = dict[Seat, list[PatriotsAction]]
 
 
 def new_winter(state: PatriotsState, card: CardId, drawer: Seat) -> WinterFrame:
@@ -140,9 +140,8 @@ def passable(state: PatriotsState, seat: Seat) -> list[int]:
     return slots
 
 
-def winter_act(state: PatriotsState, frame: WinterFrame, seat: Seat, action: Action) -> None:
-    kind_ = action["type"]
-    if kind_ == "winter_reveal":
+def winter_act(state: PatriotsState, frame: WinterFrame, seat: Seat, action: WinterAction) -> None:
+    if action["type"] == "winter_reveal":
         shown = frame["war"][action["card"]]
         side = war_side(shown)
         say(state, f"{s(seat)} reveals a {war_name(shown)}.")
@@ -155,12 +154,12 @@ def winter_act(state: PatriotsState, frame: WinterFrame, seat: Seat, action: Act
         discard(state, "war", *frame["war"])
         frame["war"] = []
         frame["step"] = "flip"
-    elif kind_ == "flip":
+    elif action["type"] == "flip":
         started(frame["flips"])[seat] = -1 if action["slot"] is None else action["slot"]
     else:
         started(frame["picks"])[seat] = action["slot"]
 
 
-def winter_default(state: PatriotsState, frame: WinterFrame, seat: Seat) -> Action:
+def winter_default(state: PatriotsState, frame: WinterFrame, seat: Seat) -> PatriotsAction:
     """Edition, Defaults: the first drawn War card; the first eligible card in the player's own order."""
     return winter_prompts(state, frame)[seat][0]

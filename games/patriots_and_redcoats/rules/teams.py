@@ -7,10 +7,10 @@ game then ends) is loyal to their third card, or to their team before this Winte
 
 from __future__ import annotations
 
-from games.patriots_and_redcoats.core import kinds, living, new_step, say
 from games.patriots_and_redcoats.data import COLOUR, LEADERS, PATRIOT, REDCOAT, SPIES, TEAMS, TURNCOAT
-from games.patriots_and_redcoats.state import ConfirmFrame, PatriotsState, Team
-from games.protocol import Action, Seat
+from games.patriots_and_redcoats.rules.core import kinds, living, new_step, say
+from games.patriots_and_redcoats.state import Confirm, ConfirmFrame, PatriotsAction, PatriotsState, Team
+from games.protocol import Seat
 
 
 def decided(state: PatriotsState, seat: Seat) -> Team | None:
@@ -82,14 +82,14 @@ def run_confirm(state: PatriotsState, frame: ConfirmFrame) -> bool:
     return True
 
 
-def confirm_prompts(state: PatriotsState, frame: ConfirmFrame) -> dict[Seat, list[Action]]:
+def confirm_prompts(state: PatriotsState, frame: ConfirmFrame) -> dict[Seat, list[PatriotsAction]]:
     if frame["choices"] is None:
         return {}
     return {seat: [{"type": "confirm", "team": team} for team in confirm_options(state, seat)]
             for seat in living(state) if frame["choices"][seat] is None}
 
 
-def confirm_act(state: PatriotsState, frame: ConfirmFrame, seat: Seat, action: Action) -> None:
+def confirm_act(state: PatriotsState, frame: ConfirmFrame, seat: Seat, action: Confirm) -> None:
     choices = frame["choices"]
     assert choices is not None, "nobody is asked before the confirmation starts"
     choices[seat] = action["team"]
@@ -97,6 +97,6 @@ def confirm_act(state: PatriotsState, frame: ConfirmFrame, seat: Seat, action: A
         say(state, f"You count your Turncoats for the {action['team'].capitalize()}.", to=[seat])
 
 
-def confirm_default(state: PatriotsState, frame: ConfirmFrame, seat: Seat) -> Action:
+def confirm_default(state: PatriotsState, frame: ConfirmFrame, seat: Seat) -> Confirm:
     # Edition: a timed-out real choice counts the Turncoats as blue (Patriot).
     return {"type": "confirm", "team": confirm_options(state, seat)[0]}

@@ -11,7 +11,8 @@ from __future__ import annotations
 
 from typing import Literal
 
-from games.patriots_and_redcoats.core import (
+from games.patriots_and_redcoats.data import COUNCIL_DRAW, MARKER_MAX
+from games.patriots_and_redcoats.rules.core import (
     discard,
     draw,
     living,
@@ -21,13 +22,12 @@ from games.patriots_and_redcoats.core import (
     war_name,
     war_side,
 )
-from games.patriots_and_redcoats.data import COUNCIL_DRAW, MARKER_MAX
-from games.patriots_and_redcoats.end import check_victories
-from games.patriots_and_redcoats.state import CouncilFrame, PatriotsState, Team
-from games.patriots_and_redcoats.windows import open_window
-from games.protocol import Action, Seat
+from games.patriots_and_redcoats.rules.end import check_victories
+from games.patriots_and_redcoats.rules.windows import open_window
+from games.patriots_and_redcoats.state import CouncilAction, CouncilFrame, PatriotsAction, PatriotsState, Team
+from games.protocol import Seat
 
-Prompts = dict[Seat, list[Action]]
+Prompts = dict[Seat, list[PatriotsAction]]
 
 
 def new_council(state: PatriotsState, commander: Seat, hessians: bool) -> CouncilFrame:
@@ -148,10 +148,9 @@ def council_prompts(state: PatriotsState, frame: CouncilFrame) -> Prompts:
     return {}
 
 
-def council_act(state: PatriotsState, frame: CouncilFrame, seat: Seat, action: Action) -> None:
-    kind = action["type"]
-    if kind == "nominate":
-        agent: Seat = action["agent"]
+def council_act(state: PatriotsState, frame: CouncilFrame, seat: Seat, action: CouncilAction) -> None:
+    if action["type"] == "nominate":
+        agent = action["agent"]
         frame["agent"] = agent
         if frame["hessians"]:
             record(state, frame, "elected")
@@ -161,9 +160,9 @@ def council_act(state: PatriotsState, frame: CouncilFrame, seat: Seat, action: A
             frame["step"] = "vote"
             frame["votes"] = [None] * state["players"]
             say(state, f"{s(seat)} nominates {s(agent)} as Agent. Everyone votes.")
-    elif kind == "vote":
+    elif action["type"] == "vote":
         votes_of(frame)[seat] = action["yes"]  # who has voted shows in the view; how, once all are in
-    elif kind == "discard":
+    elif action["type"] == "discard":
         dropped = frame["hand"].pop(action["card"])
         discard(state, "war", dropped)
         frame["step"] = "place"
@@ -172,7 +171,7 @@ def council_act(state: PatriotsState, frame: CouncilFrame, seat: Seat, action: A
         say(state, f"You discard a {war_name(dropped)} and pass on: "
                    + ", ".join(war_name(c) for c in frame["hand"]) + ".", to=[seat])
         say(state, "You receive: " + ", ".join(war_name(c) for c in frame["hand"]) + ".", to=[agent])
-    elif kind == "place":
+    elif action["type"] == "place":
         card = frame["hand"].pop(action["card"])
         discard(state, "war", *frame["hand"])
         frame["hand"] = []
@@ -183,7 +182,7 @@ def council_act(state: PatriotsState, frame: CouncilFrame, seat: Seat, action: A
         open_window(state, "agent", seat=seat)
 
 
-def council_default(state: PatriotsState, frame: CouncilFrame, seat: Seat) -> Action:
+def council_default(state: PatriotsState, frame: CouncilFrame, seat: Seat) -> CouncilAction:
     """Edition, Defaults: next living Agent clockwise; vote no; the Commander drops the third card; the Agent places
     the first."""
     step = frame["step"]

@@ -5,7 +5,18 @@ from __future__ import annotations
 
 from typing import Any
 
-from games.patriots_and_redcoats.core import (
+from games.patriots_and_redcoats.data import (
+    LEADERS,
+    LOYALTY,
+    PATRIOT_LEADER,
+    REDCOAT_LEADER,
+    SPIES,
+    SPYCRAFT,
+    TEAMS,
+    VICTORIES_TO_WIN,
+    WAR,
+)
+from games.patriots_and_redcoats.rules.core import (
     article,
     discard,
     face_down_slots,
@@ -19,18 +30,7 @@ from games.patriots_and_redcoats.core import (
     spy_of,
     turn_up,
 )
-from games.patriots_and_redcoats.data import (
-    LEADERS,
-    LOYALTY,
-    PATRIOT_LEADER,
-    REDCOAT_LEADER,
-    SPIES,
-    SPYCRAFT,
-    TEAMS,
-    VICTORIES_TO_WIN,
-    WAR,
-)
-from games.patriots_and_redcoats.state import LoyaltyKind, PatriotsState, Team
+from games.patriots_and_redcoats.state import LoyaltyKind, PatriotsState, RevealAll, Team
 from games.protocol import Seat
 
 
@@ -171,7 +171,7 @@ def result(state: PatriotsState) -> dict[str, Any] | None:
     }
 
 
-def reveal_all(state: PatriotsState) -> dict[str, Any]:
+def reveal_all(state: PatriotsState) -> RevealAll:
     """Everything, by kind (ids stay inside the state): every hand, team, last Leader held, undealt card, deck."""
     return {
         "players": [
@@ -185,7 +185,7 @@ def reveal_all(state: PatriotsState) -> dict[str, Any]:
         "war_deck": [WAR[c] for c in reversed(state["war"]["deck"])],
         "war_discard": sorted(WAR[c] for c in state["war"]["discard"]),
         "track": {team: len(cards) for team, cards in state["track"].items()},
-        "spycraft_deck": [dict(SPYCRAFT[c]) for c in reversed(state["spycraft"]["deck"])],
+        "spycraft_deck": [SPYCRAFT[c].copy() for c in reversed(state["spycraft"]["deck"])],
         "spycraft_discard": len(state["spycraft"]["discard"]),
         "leaders": {LEADERS[k]: seat for seat in range(state["players"]) for k in kinds(state, seat)
                     if k in (PATRIOT_LEADER, REDCOAT_LEADER)},

@@ -10,8 +10,20 @@ from __future__ import annotations
 
 from itertools import combinations_with_replacement
 
-from games.patriots_and_redcoats import council, winter
-from games.patriots_and_redcoats.core import (
+from games.patriots_and_redcoats.data import (
+    CONCEAL,
+    DRAW2,
+    DRAW2_DRAW,
+    EYES_TO_REVEAL,
+    HESSIANS,
+    MAJOR_FERGUSON,
+    SKIP,
+    SPY,
+    SPYCRAFT,
+    WINTER,
+)
+from games.patriots_and_redcoats.rules import council, winter
+from games.patriots_and_redcoats.rules.core import (
     article,
     discard,
     draw,
@@ -26,39 +38,35 @@ from games.patriots_and_redcoats.core import (
     say,
     spycraft_text,
 )
-from games.patriots_and_redcoats.data import (
-    CONCEAL,
-    DRAW2,
-    DRAW2_DRAW,
-    EYES_TO_REVEAL,
-    HESSIANS,
-    MAJOR_FERGUSON,
-    SKIP,
-    SPY,
-    SPYCRAFT,
-    WINTER,
-)
-from games.patriots_and_redcoats.end import reveal
+from games.patriots_and_redcoats.rules.end import reveal
+from games.patriots_and_redcoats.rules.teams import new_confirm
+from games.patriots_and_redcoats.rules.windows import open_window
 from games.patriots_and_redcoats.state import (
     CardFrame,
     CardId,
+    Conceal,
     ConcealFrame,
     Draw2Frame,
+    Ferguson,
+    Flip,
     FlipFrame,
+    Hessians,
+    Order,
+    PatriotsAction,
     PatriotsState,
+    Reveal,
     RevealFrame,
     ReverseFrame,
     RoundFrame,
     SkipFrame,
+    Spy,
     SpyFrame,
     TurnFrame,
     Walk,
 )
-from games.patriots_and_redcoats.teams import new_confirm
-from games.patriots_and_redcoats.windows import open_window
-from games.protocol import Action, Seat
+from games.protocol import Seat
 
-Prompts = dict[Seat, list[Action]]
+Prompts = dict[Seat, list[PatriotsAction]]
 
 
 def alive(state: PatriotsState, seat: Seat) -> bool:
@@ -212,31 +220,34 @@ def spy_prompts(state: PatriotsState, frame: SpyFrame | ConcealFrame) -> Prompts
         return {}
     drawer = frame["drawer"]
     if frame["kind"] == SPY:
-        options: list[Action] = [{"type": "spy", "to": None}]
+        options: list[PatriotsAction] = [{"type": "spy", "to": None}]
         options += [{"type": "spy", "to": seat} for seat in living(state) if seat != drawer]
         return {drawer: options}
     feathers = SPYCRAFT[frame["card"]]["feathers"]
     splits = [list(split) for split in combinations_with_replacement(living(state), feathers)]
-    return {drawer: [{"type": "conceal", "to": []}] + [{"type": "conceal", "to": split} for split in splits]}
+    none: list[PatriotsAction] = [{"type": "conceal", "to": []}]
+    return {drawer: none + [{"type": "conceal", "to": split} for split in splits]}
 
 
-def spy_act(state: PatriotsState, frame: SpyFrame | ConcealFrame, seat: Seat, action: Action) -> None:
-    to = action["to"]
-    if to is None or to == []:
+def spy_act(state: PatriotsState, frame: SpyFrame | ConcealFrame, seat: Seat, action: Spy | Conceal) -> None:
+    if action["to"] is None or action["to"] == []:
         say(state, f"{s(seat)} discards {spycraft_text(frame['card'])} with no effect.")
         finish_card(state, frame)
         return
-    frame["to"] = to
     frame["step"] = "window"
-    if action["type"] == "spy":
-        say(state, f"{s(seat)} gives {spycraft_text(frame['card'])} to {s(to)}.")
-    else:
+    if frame["kind"] == SPY and action["type"] == "spy":
+        frame["to"] = action["to"]
+        say(state, f"{s(seat)} gives {spycraft_text(frame['card'])} to {s(action['to'])}.")
+    elif frame["kind"] == CONCEAL and action["type"] == "conceal":
+        to = frame["to"] = action["to"]
         shares = ", ".join(f"{to.count(t)} to {s(t)}" for t in sorted(set(to)))
         say(state, f"{s(seat)} splits the feathers of {spycraft_text(frame['card'])}: {shares}.")
+    else:
+        raise AssertionError("a Spy card's step offers spy actions only, a Conceal card's conceal actions only")
     open_window(state, "give", seat=seat)
 
 
-def spy_default(state: PatriotsState, frame: SpyFrame | ConcealFrame, seat: Seat) -> Action:
+def spy_default(state: PatriotsState, frame: SpyFrame | ConcealFrame, seat: Seat) -> Spy | Conceal:
     return {"type": "spy", "to": None} if frame["kind"] == SPY else {"type": "conceal", "to": []}
 
 
@@ -254,7 +265,7 @@ def reveal_prompts(state: PatriotsState, frame: RevealFrame) -> Prompts:
     return {frame["seat"]: [{"type": "reveal", "slot": i} for i in face_down_slots(state, frame["seat"])]}
 
 
-def reveal_act(state: PatriotsState, frame: RevealFrame, seat: Seat, action: Action) -> None:
+def reveal_act(state: PatriotsState, frame: RevealFrame, seat: Seat, action: Reveal) -> None:
     state["stack"].pop()
     reveal(state, seat, action["slot"], "three eyes" if frame["eyes"] else MAJOR_FERGUSON)
     if frame["eyes"] and alive(state, seat):
@@ -262,7 +273,7 @@ def reveal_act(state: PatriotsState, frame: RevealFrame, seat: Seat, action: Act
         say(state, f"{s(seat)} removes {EYES_TO_REVEAL} eyes and keeps {eye_total(state, seat)}.")
 
 
-def reveal_default(state: PatriotsState, frame: RevealFrame, seat: Seat) -> Action:
+def reveal_default(state: PatriotsState, frame: RevealFrame, seat: Seat) -> Reveal:
     return {"type": "reveal", "slot": face_down_slots(state, seat)[0]}
 
 
@@ -277,14 +288,16 @@ def flip_prompts(state: PatriotsState, frame: FlipFrame) -> Prompts:
     return {frame["seat"]: [{"type": "flip", "slot": i} for i in face_up_slots(state, frame["seat"])]}
 
 
-def flip_act(state: PatriotsState, frame: FlipFrame, seat: Seat, action: Action) -> None:
-    entry = state["hands"][seat][action["slot"]]
+def flip_act(state: PatriotsState, frame: FlipFrame, seat: Seat, action: Flip) -> None:
+    slot = action["slot"]
+    assert slot is not None, "Hessians' flip names a face-up card"
+    entry = state["hands"][seat][slot]
     entry["up"] = False
     state["stack"].pop()
     say(state, f"{s(seat)} flips {article(kind(entry['id']))} face down ({HESSIANS}).")
 
 
-def flip_default(state: PatriotsState, frame: FlipFrame, seat: Seat) -> Action:
+def flip_default(state: PatriotsState, frame: FlipFrame, seat: Seat) -> Flip:
     return {"type": "flip", "slot": face_up_slots(state, seat)[0]}
 
 
@@ -306,11 +319,12 @@ def run_skip(state: PatriotsState, frame: SkipFrame) -> bool:
 
 
 def skip_prompts(state: PatriotsState, frame: SkipFrame) -> Prompts:
-    options = [{"type": "ferguson", "target": None}] + [{"type": "ferguson", "target": t} for t in living(state)]
+    options: list[PatriotsAction] = [{"type": "ferguson", "target": None}]
+    options += [{"type": "ferguson", "target": t} for t in living(state)]
     return {frame["drawer"]: options}
 
 
-def skip_act(state: PatriotsState, frame: SkipFrame, seat: Seat, action: Action) -> None:
+def skip_act(state: PatriotsState, frame: SkipFrame, seat: Seat, action: Ferguson) -> None:
     target = action["target"]
     finish_card(state, frame)
     if target is None:
@@ -320,7 +334,7 @@ def skip_act(state: PatriotsState, frame: SkipFrame, seat: Seat, action: Action)
     state["stack"].append({"kind": "reveal", "seat": target, "eyes": False, "why": MAJOR_FERGUSON})
 
 
-def skip_default(state: PatriotsState, frame: SkipFrame, seat: Seat) -> Action:
+def skip_default(state: PatriotsState, frame: SkipFrame, seat: Seat) -> Ferguson:
     return {"type": "ferguson", "target": None}
 
 
@@ -360,25 +374,24 @@ def draw2_prompts(state: PatriotsState, frame: Draw2Frame) -> Prompts:
     drawer = frame["drawer"]
     if frame["step"] == "order":
         return {drawer: [{"type": "order", "first": 0}, {"type": "order", "first": 1}]}
-    options: list[Action] = [{"type": "hessians", "option": "none"}]
+    options: list[PatriotsAction] = [{"type": "hessians", "option": "none"}]
     options += [{"type": "hessians", "option": "flip", "target": t} for t in living(state) if face_up_slots(state, t)]
     if len(living(state)) > 1:
         options.append({"type": "hessians", "option": "council"})
     return {drawer: options}
 
 
-def draw2_act(state: PatriotsState, frame: Draw2Frame, seat: Seat, action: Action) -> None:
+def draw2_act(state: PatriotsState, frame: Draw2Frame, seat: Seat, action: Order | Hessians) -> None:
     if action["type"] == "order":
         if action["first"] == 1:
             frame["queue"].reverse()
         frame["step"] = "resolve"
         say(state, f"{s(seat)} resolves {spycraft_text(frame['queue'][0])} first.")
         return
-    option = action["option"]
     finish_card(state, frame)
-    if option == "none":
+    if action["option"] == "none":
         say(state, f"{s(seat)} takes no {HESSIANS} option.")
-    elif option == "flip":
+    elif action["option"] == "flip":
         target = action["target"]
         say(state, f"{s(seat)} uses {HESSIANS}: {s(target)} flips a face-up card of their choice face down.")
         state["stack"].append({"kind": "flip", "seat": target})
@@ -387,7 +400,7 @@ def draw2_act(state: PatriotsState, frame: Draw2Frame, seat: Seat, action: Actio
         state["stack"].append(council.new_council(state, seat, hessians=True))
 
 
-def draw2_default(state: PatriotsState, frame: Draw2Frame, seat: Seat) -> Action:
+def draw2_default(state: PatriotsState, frame: Draw2Frame, seat: Seat) -> Order | Hessians:
     if frame["step"] == "order":
         return {"type": "order", "first": 0}
     return {"type": "hessians", "option": "none"}

@@ -1,6 +1,6 @@
-"""Turncoats bots. Each decides from its own seat's view and legal list only.
+"""Turncoats' ``basic`` level: it decides from its own seat's view and legal list only.
 
-``basic`` looks one action ahead: it scores the map each legal action would leave against the hand it would keep.
+It looks one action ahead: it scores the map each legal action would leave against the hand it would keep.
 The score is what the player wants at the end: many stones of the colour that rules most areas, few of the others.
 Opponents' hands are unknown, so they are estimated from the stones not on the board and not in its own hand.
 """
@@ -9,15 +9,9 @@ from __future__ import annotations
 
 import math
 import random
-from typing import Any
 
-from games.protocol import Action
 from games.turncoats.data import COLOURS, STONES_PER_COLOUR
-from games.turncoats.state import Colour, Counts
-
-
-def random_bot(view: dict[str, Any], legal: list[Action], rand: random.Random) -> Action:
-    return rand.choice(legal)
+from games.turncoats.state import Colour, Counts, SeatView, TurncoatsAction
 
 
 def _narrow(tied: list[Colour], key: Counts) -> list[Colour]:
@@ -38,7 +32,7 @@ def _ruler(stones: Counts, axe: Counts, flag: Counts) -> Colour | None:
 class Position:
     """The part of the game a seat can see, cheap to copy and change."""
 
-    def __init__(self, view: dict[str, Any]) -> None:
+    def __init__(self, view: SeatView) -> None:
         self.areas = [dict(a["stones"]) for a in view["areas"]]
         self.axe = dict(view["axe"])
         self.flag = dict(view["flag"])
@@ -54,21 +48,21 @@ class Position:
         new.opponents, new.players, new.streak = self.opponents, self.players, self.streak
         return new
 
-    def play(self, action: Action) -> None:
-        kind = action["type"]
-        if kind in ("negotiate", "return"):
-            if kind == "return":
-                self.hand[action["colour"]] -= 1
+    def play(self, action: TurncoatsAction) -> None:
+        if action["type"] == "negotiate":
+            return
+        if action["type"] == "return":
+            self.hand[action["colour"]] -= 1
             return
         colour = action["colour"]
         self.hand[colour] -= 1
-        if kind == "recruit":
+        if action["type"] == "recruit":
             self.areas[action["area"]][colour] += 1
-        elif kind == "battle":
+        elif action["type"] == "battle":
             self.axe[colour] += 1
             for victim, n in action["victims"].items():
                 self.areas[action["area"]][victim] -= n
-        elif kind == "march":
+        elif action["type"] == "march":
             self.flag[colour] += 1
             self.areas[action["from"]][colour] -= action["count"]
             self.areas[action["to"]][colour] += action["count"]
@@ -127,7 +121,7 @@ class Position:
         return self.hand_value(chances)
 
 
-def basic_bot(view: dict[str, Any], legal: list[Action], rand: random.Random) -> Action:
+def basic_bot(view: SeatView, legal: list[TurncoatsAction], rand: random.Random) -> TurncoatsAction:
     here = Position(view)
     if legal[0]["type"] == "return":
         # Keep the hand that scores best on the map as it stands.
@@ -137,7 +131,7 @@ def basic_bot(view: dict[str, Any], legal: list[Action], rand: random.Random) ->
             after.play(action)
             options.append((after.score(final=here.streak + 1 >= here.players), rand.random(), action))
         return max(options, key=lambda o: (o[0], o[1]))[2]
-    best: tuple[float, float, Action] | None = None
+    best: tuple[float, float, TurncoatsAction] | None = None
     for action in legal:
         after = here.copy()
         after.play(action)

@@ -14,7 +14,8 @@ from __future__ import annotations
 
 from typing import Literal, TypeGuard
 
-from games.patriots_and_redcoats.core import (
+from games.patriots_and_redcoats.data import LOYALTY_NAMES, TURNCOAT
+from games.patriots_and_redcoats.rules.core import (
     face_down_slots,
     kind,
     leaders_held,
@@ -25,10 +26,17 @@ from games.patriots_and_redcoats.core import (
     spy_of,
     turn_up,
 )
-from games.patriots_and_redcoats.data import LOYALTY_NAMES, TURNCOAT
-from games.patriots_and_redcoats.end import eliminate
-from games.patriots_and_redcoats.state import AssassinationWindow, OpenWindow, PatriotsState
-from games.protocol import Action, IllegalAction, Seat
+from games.patriots_and_redcoats.rules.end import eliminate
+from games.patriots_and_redcoats.state import (
+    Assassinate,
+    AssassinationWindow,
+    Continue,
+    OpenWindow,
+    PatriotsAction,
+    PatriotsState,
+    Turncoat,
+)
+from games.protocol import IllegalAction, Seat
 
 
 def fixed(state: PatriotsState) -> bool:
@@ -92,7 +100,7 @@ def turncoat_slots(state: PatriotsState, seat: Seat) -> list[int]:
     return [i for i in face_down_slots(state, seat) if kind(state["hands"][seat][i]["id"]) == TURNCOAT]
 
 
-def assassinations(state: PatriotsState, seat: Seat) -> list[Action]:
+def assassinations(state: PatriotsState, seat: Seat) -> list[Assassinate]:
     """Edition: a living Spy card holder (face up or down) may target any other living player, optionally revealing
     a face-down Turncoat to survive; holding a Leader forbids it unless a Turncoat is revealed with it."""
     if state["phase"] == "over" or not state["alive"][seat] or spy_of(state, seat) is None:
@@ -127,7 +135,7 @@ def declare(state: PatriotsState, seat: Seat, target: Seat, turncoat: bool) -> N
                              "cancelled": False})
 
 
-def counter_options(state: PatriotsState, seat: Seat) -> list[Action]:
+def counter_options(state: PatriotsState, seat: Seat) -> list[Turncoat]:
     """The target of a pending assassination may reveal a face-down Turncoat against it."""
     if not state["alive"][seat] or not turncoat_slots(state, seat):
         return []
@@ -168,17 +176,17 @@ def resolve(state: PatriotsState, window: AssassinationWindow) -> None:
     eliminate(state, victims, "assassination")
 
 
-def window_actions(state: PatriotsState, seat: Seat) -> list[Action]:
+def window_actions(state: PatriotsState, seat: Seat) -> list[PatriotsAction]:
     """Edition: while a window is open the only actions are continue (quick mode only), assassinate and a target's
     Turncoat."""
     window = state["windows"][-1]
-    actions: list[Action] = []
+    actions: list[PatriotsAction] = []
     if not fixed(state) and state["alive"][seat] and seat in window["waiting"]:
         actions.append({"type": "continue"})
     return actions + counter_options(state, seat)
 
 
-def window_default(state: PatriotsState, seat: Seat) -> Action:
+def window_default(state: PatriotsState, seat: Seat) -> Turncoat | Continue:
     """Edition: a target reveals a face-down Turncoat if one remains face down afterwards, else continue (quick mode).
 
     In fixed mode nobody owes anything in a window (``must_act`` is empty), so the platform never asks; a target who

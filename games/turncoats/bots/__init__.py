@@ -1,0 +1,17 @@
+"""Turncoats bots, one module per level. Each decides from its own seat's view and legal list only.
+
+``BOTS`` is what the declaration lists. The platform calls a bot with plain dicts (``protocol.Bot``); a bot is only
+ever handed a seat's view and that seat's legal list, which are this game's ``SeatView`` and ``TurncoatsAction``s, so
+the cast below states what is true rather than converting anything.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import cast
+
+from games.protocol import Bot
+from games.turncoats.bots.basic import basic_bot
+from games.turncoats.bots.random import random_bot
+
+BOTS: Mapping[str, Bot] = {"basic": cast(Bot, basic_bot), "random": cast(Bot, random_bot)}
