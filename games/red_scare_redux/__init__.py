@@ -8,14 +8,12 @@ from typing import Any
 
 from games.protocol import Game
 from games.red_scare_redux import rules
-from games.red_scare_redux.basic import basic_bot
-from games.red_scare_redux.bot import random_bot
+from games.red_scare_redux.bots import BOTS
 from games.red_scare_redux.data import MAX_PLAYERS, MIN_PLAYERS
 from games.red_scare_redux.options import Options
-from games.red_scare_redux.reveal import reveal
 from games.red_scare_redux.setup import setup
 from games.red_scare_redux.state import RedScareState
-from games.red_scare_redux.view import resample, secrets, view
+from games.red_scare_redux.view import resample, reveal, secrets, view
 
 
 def setup_game(players: int, options: Any, seed: int) -> RedScareState:
@@ -39,7 +37,7 @@ GAME: Game[RedScareState] = Game(
     view=view,
     result=rules.result,
     default_action=rules.default_action,
-    bots={"random": random_bot, "basic": basic_bot},
+    bots=BOTS,
     teams=teams,
     must_act=rules.must_act,
     window=rules.window,

@@ -1,4 +1,5 @@
-"""What each seat sees (the edition's secrets table), and the leak tests' hooks."""
+"""What each seat sees (the edition's secrets table), the leak tests' hooks (``secrets``, ``resample``) and the
+replay's ``reveal``."""
 
 from __future__ import annotations
 
@@ -7,10 +8,10 @@ from typing import Any
 
 from games.protocol import View, Viewer
 from games.red_scare_redux import data
-from games.red_scare_redux.objectives import missing
+from games.red_scare_redux.rules.objectives import missing
+from games.red_scare_redux.rules.table import items, objective_of, scores
+from games.red_scare_redux.rules.zones import active, hand_names, name
 from games.red_scare_redux.state import Placed, RedScareState
-from games.red_scare_redux.table import items, objective_of, scores
-from games.red_scare_redux.zones import active, hand_names, name
 
 
 def placed_view(state: RedScareState, placed: Placed) -> dict[str, Any]:
@@ -100,3 +101,14 @@ def resample(state: RedScareState, viewer: Viewer, rand: random.Random) -> RedSc
 
 def sort_copies(state: RedScareState, copies: list[int]) -> list[int]:
     return sorted(copies, key=lambda copy: data.catalogue_rank(name(state, copy)))
+
+
+def reveal(state: RedScareState) -> dict[str, Any]:
+    """Everything a spectator cannot see at a moment, labelled for the replay's "everything revealed" view: every hand
+    by card name, and the three decks in order (top first)."""
+    return {
+        "hands": [{"seat": seat, "team": state["team_of"][seat] + 1, "cards": hand_names(state, seat)}
+                  for seat in range(state["players"])],
+        **{f"{back} deck, top first": [name(state, copy) for copy in state["decks"][back]]
+           for back in ("objective", "omega", "delta")},
+    }

@@ -5,9 +5,9 @@ from __future__ import annotations
 from itertools import combinations
 
 from games.protocol import Action, Seat
-from games.red_scare_redux import blackops, data
-from games.red_scare_redux.state import Back, Partial, RedScareState
-from games.red_scare_redux.table import (
+from games.red_scare_redux import data
+from games.red_scare_redux.rules import blackops
+from games.red_scare_redux.rules.table import (
     card_helps,
     describe,
     find,
@@ -16,7 +16,7 @@ from games.red_scare_redux.table import (
     resolve_completion,
     steal_targets,
 )
-from games.red_scare_redux.zones import (
+from games.red_scare_redux.rules.zones import (
     BACK_WORDS,
     active,
     distinct,
@@ -28,6 +28,7 @@ from games.red_scare_redux.zones import (
     team_seats,
     teammates,
 )
+from games.red_scare_redux.state import Back, Partial, RedScareState
 
 DECKS: tuple[Back, ...] = ("omega", "delta")
 

@@ -4,10 +4,10 @@ from __future__ import annotations
 
 from games.protocol import Seat
 from games.red_scare_redux import data
-from games.red_scare_redux.objectives import Item, complete, helps, item_of
+from games.red_scare_redux.rules.objectives import Item, complete, helps, item_of
+from games.red_scare_redux.rules.windows import open_window
+from games.red_scare_redux.rules.zones import log, name, opponents, placed_names, resources_left
 from games.red_scare_redux.state import Partial, Placed, RedScareState
-from games.red_scare_redux.windows import open_window
-from games.red_scare_redux.zones import log, name, opponents, placed_names, resources_left
 
 
 def items(state: RedScareState, partial: Partial) -> list[Item]:

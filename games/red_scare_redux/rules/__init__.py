@@ -1,14 +1,15 @@
-"""Red Scare Redux: who may act, applying an action, the result. Windows and Black Ops live in blackops.py."""
+"""Red Scare Redux: who may act, applying an action, the result. The turn lives in turn.py, windows and Black Ops in
+blackops.py."""
 
 from __future__ import annotations
 
 from typing import Any
 
 from games.protocol import Action, Seat, Window
-from games.red_scare_redux import blackops, turn
+from games.red_scare_redux.rules import blackops, turn
+from games.red_scare_redux.rules.table import scores
+from games.red_scare_redux.rules.zones import active, hand_names
 from games.red_scare_redux.state import RedScareState
-from games.red_scare_redux.table import scores
-from games.red_scare_redux.zones import active, hand_names
 
 
 def legal(state: RedScareState, seat: Seat) -> list[Action]:

@@ -5,8 +5,8 @@ from __future__ import annotations
 from typing import Any
 
 from games.protocol import Seat
+from games.red_scare_redux.rules.zones import opponents
 from games.red_scare_redux.state import RedScareState
-from games.red_scare_redux.zones import opponents
 
 
 def open_window(state: RedScareState, kind: str, seat: Seat, pending: dict[str, Any], shown: dict[str, Any]) -> None:

@@ -10,8 +10,7 @@ from __future__ import annotations
 from games import rng
 from games.protocol import Action, Seat
 from games.red_scare_redux import data
-from games.red_scare_redux.state import RedScareState
-from games.red_scare_redux.table import (
+from games.red_scare_redux.rules.table import (
     card_helps,
     describe,
     find,
@@ -19,8 +18,8 @@ from games.red_scare_redux.table import (
     resolve_completion,
     start_bonus,
 )
-from games.red_scare_redux.windows import open_window
-from games.red_scare_redux.zones import (
+from games.red_scare_redux.rules.windows import open_window
+from games.red_scare_redux.rules.zones import (
     BACK_WORDS,
     distinct,
     hand_names,
@@ -31,6 +30,7 @@ from games.red_scare_redux.zones import (
     take_from_hand,
     team_seats,
 )
+from games.red_scare_redux.state import RedScareState
 
 ON_TABLE = ("Sabotage", "Defector")
 
