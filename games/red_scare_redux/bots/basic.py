@@ -25,9 +25,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable
-from typing import Any
 
-from games.protocol import Action
 from games.red_scare_redux import data
 from games.red_scare_redux.bots.reading import (
     ADD,
@@ -40,7 +38,6 @@ from games.red_scare_redux.bots.reading import (
     REQUISITION,
     TAKE_LAST,
     Table,
-    View,
     best_supply,
     fill,
     fraction,
@@ -50,11 +47,22 @@ from games.red_scare_redux.bots.reading import (
     work,
 )
 from games.red_scare_redux.rules.objectives import Item, complete, item_of, missing
+from games.red_scare_redux.state import (
+    BeginAction,
+    BeginPairAction,
+    BlackOpsAction,
+    GiveAction,
+    PartialView,
+    PlacedView,
+    RedScareView,
+    RsrAction,
+    TakeAction,
+)
 
 # ----------------------------------------------------------------------------- main actions
 
 
-def add_value(table: Table, partial: dict[str, Any], item: Item, pair: bool = False) -> float:
+def add_value(table: Table, partial: PartialView, item: Item, pair: bool = False) -> float:
     obj = objective(partial["objective"])
     items = partial_items(partial)
     if not reduces(obj, items, item):
@@ -70,32 +78,34 @@ def add_value(table: Table, partial: dict[str, Any], item: Item, pair: bool = Fa
     return value - (4 if pair else 0)
 
 
-def begin_value(table: Table, action: Action) -> float:
+def begin_value(table: Table, action: BeginAction | BeginPairAction) -> float:
     obj = objective(action["objective"])
     pool = list(table.hand)
     pool.remove(action["objective"])
+    card: str | None = None  # the first card, None for a pair
     if "pair" in action:
-        for card in action["pair"]:
-            pool.remove(card)
+        for member in action["pair"]:
+            pool.remove(member)
         first: Item = ("pair", action["as"])
     else:
-        item = item_of(action["card"], None)
+        card = action["card"]
+        item = item_of(card, None)
         if item is None:
             return -1.0
         first = item
-        pool.remove(action["card"])
+        pool.remove(card)
     after, _ = fill(obj, [first], [c for c in pool if c not in data.OBJECTIVE_BY_NAME])
     # Among beginnings of one Objective: a single Agent for a class slot first, a Supply that overshoots last.
-    fit = -3.0 if "pair" in action else 0.3 if first[0] == "agent" and first[1] in obj.agents else 0.0
-    if first[0] == "supply":
+    fit = -3.0 if card is None else 0.3 if first[0] == "agent" and first[1] in obj.agents else 0.0
+    if first[0] == "supply" and card is not None:
         kind, need = first[1][0], obj.supplies.get(first[1][0], 0)
-        fit = 0.0 if action["card"] == best_supply(pool + [action["card"]], kind, need) else -0.5
+        fit = 0.0 if card == best_supply(pool + [card], kind, need) else -0.5
     if complete(obj, after):
         return COMPLETE - 5 + obj.points + fit
     return BEGIN + 8 / (1 + work(obj, after)) + obj.points * 0.5 + fit
 
 
-def placed_worth(obj: data.Objective, placed: dict[str, Any]) -> float:
+def placed_worth(obj: data.Objective, placed: PlacedView) -> float:
     """How much removing a placed card sets an Objective back."""
     if "pair" in placed:
         return 3.0
@@ -106,32 +116,37 @@ def placed_worth(obj: data.Objective, placed: dict[str, Any]) -> float:
     return (supply[1] if supply else data.FORGED_PAPERS_VALUE) * 0.8
 
 
-def advance(partial: dict[str, Any]) -> float:
+def advance(partial: PartialView) -> float:
     obj = objective(partial["objective"])
     return obj.points * fraction(obj, partial_items(partial))
 
 
-def black_ops_value(table: Table, action: Action) -> float:
+def hand_count(view: RedScareView, seat: int) -> int:
+    counts = view["hand_counts"][seat]
+    return counts["objective"] + counts["omega"] + counts["delta"]
+
+
+def black_ops_value(table: Table, action: BlackOpsAction) -> float:
     card = action["card"]
     view = table.view
-    if card in ("Double Agent", "Forged Papers"):
+    if action["card"] == "Double Agent" or action["card"] == "Forged Papers":
         partial = table.partials[action["partial"]]
         item = item_of(card, action["as"])
         assert item is not None
         value = add_value(table, partial, item)
         return value - 6 if value > 0 else -1.0
-    if card == "Requisition":
+    if action["card"] == "Requisition":
         left = view["decks"]["omega"] + view["decks"]["delta"]
         return REQUISITION if left >= 3 else DRAW + 1
-    if card in ("Pickpocket", "Interrogation"):
+    if action["card"] == "Pickpocket" or action["card"] == "Interrogation":
         victim = action["victim"]
-        count: int = sum(view["hand_counts"][victim].values())
+        count = hand_count(view, victim)
         bonus = 2 if view["team_of"][victim] == table.leader else 0
         return (9 if card == "Interrogation" else 7) + 0.3 * count + bonus
     partial = table.partials[action["partial"]]
     lead = LEADER_WEIGHT if partial["team"] == table.leader else 1.0
     adv = advance(partial) * lead
-    if card == "Burn Notice":
+    if action["card"] == "Burn Notice":
         return 3 + 6 * adv
     placed = partial["placed"][action["at"]]
     value = 3 + 4 * adv + placed_worth(objective(partial["objective"]), placed)
@@ -145,7 +160,7 @@ def black_ops_value(table: Table, action: Action) -> float:
     return value
 
 
-def give_value(table: Table, action: Action) -> float:
+def give_value(table: Table, action: GiveAction) -> float:
     mate, card = action["to"], action["card"]
     mate_hand = table.view["hands"][mate] or []
     best = -1.0
@@ -162,7 +177,7 @@ def give_value(table: Table, action: Action) -> float:
     return best
 
 
-def take_value(table: Table, action: Action) -> float:
+def take_value(table: Table, action: TakeAction) -> float:
     card, mate = action["card"], action["from"]
     if table.view["actions_left"] < 2:
         return -1.0
@@ -191,30 +206,31 @@ def redraw_choice(table: Table) -> list[str]:
     return junk[:data.REDRAW_MAX]
 
 
-def main_value(table: Table, action: Action, redraw: list[str]) -> float:
-    kind = action["type"]
-    if kind in ("add", "add_pair"):
-        partial = table.partials[action["partial"]]
-        item = item_of(action.get("card", ""), action.get("as"), pair=kind == "add_pair")
-        return -1.0 if item is None else add_value(table, partial, item, pair=kind == "add_pair")
-    if kind == "begin":
+def main_value(table: Table, action: RsrAction, redraw: list[str]) -> float:
+    if action["type"] == "add":
+        item = item_of(action["card"], None)
+        return -1.0 if item is None else add_value(table, table.partials[action["partial"]], item)
+    if action["type"] == "add_pair":
+        item = item_of("", action["as"], pair=True)
+        return -1.0 if item is None else add_value(table, table.partials[action["partial"]], item, pair=True)
+    if action["type"] == "begin":
         return begin_value(table, action)
-    if kind == "black_ops":
+    if action["type"] == "black_ops":
         return black_ops_value(table, action)
-    if kind == "draw":
+    if action["type"] == "draw":
         return DRAW + (0.5 if action["deck"] == table.helpful_deck() else 0)
-    if kind == "draw_objective":
+    if action["type"] == "draw_objective":
         held = sum(1 for c in table.team_hand if c in data.OBJECTIVE_BY_NAME) + len(table.ours)
         return 12.0 if held == 0 else 4.0 if held == 1 else 0.5
-    if kind == "redraw":
+    if action["type"] == "redraw":
         if len(redraw) >= 2 and sorted(action["cards"]) == sorted(redraw):
             return 6.0 + len(redraw)
         return -1.0
-    if kind == "give":
+    if action["type"] == "give":
         return give_value(table, action)
-    if kind == "take":
+    if action["type"] == "take":
         return take_value(table, action)
-    if kind == "end_turn":
+    if action["type"] == "end_turn":
         return 0.0
     return -1.0
 
@@ -222,11 +238,13 @@ def main_value(table: Table, action: Action, redraw: list[str]) -> float:
 # ----------------------------------------------------------------------------- steps and windows
 
 
-def place_value(table: Table, partial: dict[str, Any], action: Action) -> float:
-    if action["type"] == "done":
-        return 0.0
-    pair = action["type"] == "place_pair"
-    item = item_of(action.get("card", ""), action.get("as"), pair=pair)
+def place_value(table: Table, partial: PartialView, action: RsrAction) -> float:
+    if action["type"] == "place_pair":
+        pair, card, item = True, "", item_of("", action["as"], pair=True)
+    elif action["type"] == "place":
+        pair, card, item = False, action["card"], item_of(action["card"], None)
+    else:
+        return 0.0  # done
     if item is None:
         return -1.0
     obj = objective(partial["objective"])
@@ -241,10 +259,10 @@ def place_value(table: Table, partial: dict[str, Any], action: Action) -> float:
         return 20.0 if item[1] in obj.agents else 15.0
     short = missing(obj, items)["supplies"][item[1][0]]
     hand = table.hand
-    return 10.0 + (1 if action["card"] == best_supply(hand, item[1][0], short) else 0)
+    return 10.0 + (1 if card == best_supply(hand, item[1][0], short) else 0)
 
 
-def card_worth_to(view: View, team: int, card: str) -> float:
+def card_worth_to(view: RedScareView, team: int, card: str) -> float:
     """How much a card in an opponent's hand helps them (for Interrogation's pick)."""
     supply = data.supply_of(card)
     item = item_of(card, None) if card in data.CLASS_OF or supply is not None else None
@@ -264,63 +282,75 @@ def card_worth_to(view: View, team: int, card: str) -> float:
     return value
 
 
-def window_choice(table: Table, legal: list[Action]) -> Action | None:
+def window_choice(table: Table, legal: list[RsrAction]) -> RsrAction | None:
     view = table.view
     window = view["window"]
+    assert window is not None
     types = {a["type"] for a in legal}
-    cont: Action | None = {"type": "continue"} if "continue" in types else None
+    cont: RsrAction | None = {"type": "continue"} if "continue" in types else None
     if window["kind"] == "tip_off":
-        if "tip_off" in types and window.get("bonus") in ("DRAW2", "EXTRA1", "STEAL"):
+        if "tip_off" in types and window["bonus"] in ("DRAW2", "EXTRA1", "STEAL"):
             return {"type": "tip_off"}
         return cont
     if "counter" not in types:
         return cont
     spare = table.hand.count("Counterintelligence") >= 2
-    action = window["action"]
-    card = window["card"]
+    action = window["action"]  # what the window holds up: a Black Ops card or a Tip-Off
     against = False
-    if card in ("Burn Notice", "Sabotage", "Defector"):
-        partial = table.partials.get(action.get("partial", ""))
+    if action["type"] == "tip_off":
+        against = spare
+    elif action["card"] in ("Burn Notice", "Sabotage", "Defector"):
+        partial = table.partials.get(action["partial"])
         against = partial is not None and partial["team"] == table.team and (
-            card == "Burn Notice" or spare or advance(partial) >= 1.0)
-    elif card == "Interrogation":
+            action["card"] == "Burn Notice" or spare or advance(partial) >= 1.0)
+    elif action["card"] == "Interrogation":
         against = view["team_of"][action["victim"]] == table.team
-    elif card == "Pickpocket":
+    elif action["card"] == "Pickpocket":
         against = view["team_of"][action["victim"]] == table.team and spare
-    elif card in ("Double Agent", "Forged Papers"):
-        partial = table.partials.get(action.get("partial", ""))
-        item = item_of(card, action.get("as"))
+    elif action["card"] in ("Double Agent", "Forged Papers"):
+        partial = table.partials.get(action["partial"])
+        item = item_of(action["card"], action["as"])
         if partial is not None and item is not None and partial["team"] != table.team:
             obj = objective(partial["objective"])
             items = partial_items(partial)
             against = complete(obj, items + [item])
-    elif card == "Tip-Off":
-        against = spare
     return {"type": "counter"} if against else cont
 
 
-def step_choice(table: Table, legal: list[Action]) -> Action:
+def step_choice(table: Table, legal: list[RsrAction]) -> RsrAction:
     view = table.view
     step = view["step"]
+    assert step is not None
     kind = step["kind"]
     if kind == "draw":
         deck = table.helpful_deck()
-        return next((a for a in legal if a["deck"] == deck), legal[0])
+        return next((a for a in legal if a["type"] == "draw" and a["deck"] == deck), legal[0])
     if kind == "place":
+        assert step["partial"] is not None
         partial = table.partials[step["partial"]]
         return best(legal, lambda a: place_value(table, partial, a))
     if kind == "steal":
-        return best(legal, lambda a: (view["team_of"][a["victim"]] == table.leader)
-                    + sum(view["hand_counts"][a["victim"]].values()))
+        def steal_value(a: RsrAction) -> float:
+            assert a["type"] == "steal"
+            return (view["team_of"][a["victim"]] == table.leader) + hand_count(view, a["victim"])
+        return best(legal, steal_value)
     if kind == "interrogate":
+        assert step["victim"] is not None
         victim_team = view["team_of"][step["victim"]]
-        return best(legal, lambda a: card_worth_to(view, victim_team, a["card"]))
+
+        def pick_value(a: RsrAction) -> float:
+            assert a["type"] == "pick"
+            return card_worth_to(view, victim_team, a["card"])
+        return best(legal, pick_value)
     if kind == "discard":
-        return best(legal, lambda a: -table.usefulness(a["card"]))
+        def discard_value(a: RsrAction) -> float:
+            assert a["type"] == "discard"
+            return -table.usefulness(a["card"])
+        return best(legal, discard_value)
     return legal[0]
 
 
-def best(legal: list[Action], value: Callable[[Action], float]) -> Action:
+def best(legal: list[RsrAction], value: Callable[[RsrAction], float]) -> RsrAction:
     """The entry worth most; the first in the list on a tie."""
     top, top_value = legal[0], float("-inf")
     for action in legal:
@@ -330,7 +360,7 @@ def best(legal: list[Action], value: Callable[[Action], float]) -> Action:
     return top
 
 
-def basic_bot(view: View, legal: list[Action], rand: random.Random) -> Action | None:
+def basic_bot(view: RedScareView, legal: list[RsrAction], rand: random.Random) -> RsrAction | None:
     if not legal:
         return None
     table = Table(view)

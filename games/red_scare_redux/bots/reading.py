@@ -3,12 +3,9 @@ useful each card is to it, and the value constants the bot weighs actions with."
 
 from __future__ import annotations
 
-from typing import Any
-
 from games.red_scare_redux import data
 from games.red_scare_redux.rules.objectives import Item, helps, item_of, missing
-
-View = dict[str, Any]
+from games.red_scare_redux.state import PartialView, PlacedView, RedScareView
 
 COMPLETE = 100.0  # plus the Objective's points
 ADD = 30.0
@@ -27,13 +24,13 @@ DELTA_TYPES = ("Transport", "Weapons")
 # ----------------------------------------------------------------------------- reading the table
 
 
-def placed_item(placed: dict[str, Any]) -> Item | None:
+def placed_item(placed: PlacedView) -> Item | None:
     if "pair" in placed:
         return item_of("", placed.get("as"), pair=True)
     return item_of(placed["card"], placed.get("as"))
 
 
-def partial_items(partial: dict[str, Any]) -> list[Item]:
+def partial_items(partial: PartialView) -> list[Item]:
     return [item for item in (placed_item(p) for p in partial["placed"]) if item is not None]
 
 
@@ -108,7 +105,8 @@ def fill(obj: data.Objective, items: list[Item], pool: list[str], pairs: bool = 
 class Table:
     """The seat's view, indexed for the questions the bot asks."""
 
-    def __init__(self, view: View) -> None:
+    def __init__(self, view: RedScareView) -> None:
+        assert view["you"] is not None and view["your_team"] is not None  # a bot plays a seat
         self.view = view
         self.me: int = view["you"]
         self.team: int = view["your_team"]
