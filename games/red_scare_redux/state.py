@@ -10,7 +10,7 @@ them apart for the type checker.
 
 from __future__ import annotations
 
-from typing import Literal, TypedDict, final
+from typing import Literal, NotRequired, TypedDict, final
 
 from games.protocol import Seat
 from games.state import GameState
@@ -312,7 +312,11 @@ class BackCounts(TypedDict):  # cards by back: a hand's, or what is left in each
 
 # A placement as shown: ``card`` (a single card) or ``pair`` (two Agent names), and ``as`` for a pair, a Double Agent
 # or Forged Papers.
-PlacedView = TypedDict("PlacedView", {"card": str, "pair": list[str], "as": str}, total=False)
+# A card placed on an Objective (a Double Agent or Forged Papers carries the class it stands for), or a pair of
+# Agents standing in for one class.
+PlacedCardView = TypedDict("PlacedCardView", {"card": str, "as": NotRequired[str]})
+PlacedPairView = TypedDict("PlacedPairView", {"pair": list[str], "as": NotRequired[str]})
+PlacedView = PlacedCardView | PlacedPairView
 
 
 class Missing(TypedDict):

@@ -14,6 +14,8 @@ from games.red_scare_redux.rules.zones import active, hand_names, name
 from games.red_scare_redux.state import (
     BackCounts,
     Placed,
+    PlacedCardView,
+    PlacedPairView,
     PlacedView,
     RedScareState,
     RedScareView,
@@ -23,10 +25,15 @@ from games.red_scare_redux.state import (
 
 def placed_view(state: RedScareState, placed: Placed) -> PlacedView:
     names = [name(state, copy) for copy in placed["cards"]]
-    out: PlacedView = {"pair": names} if len(names) == 2 else {"card": names[0]}
+    if len(names) == 2:
+        pair: PlacedPairView = {"pair": names}
+        if placed["as"] is not None:
+            pair["as"] = placed["as"]
+        return pair
+    card: PlacedCardView = {"card": names[0]}
     if placed["as"] is not None:
-        out["as"] = placed["as"]
-    return out
+        card["as"] = placed["as"]
+    return card
 
 
 def counts(state: RedScareState, seat: int) -> BackCounts:

@@ -19,6 +19,8 @@ from typing import Any, Literal, NotRequired, Union, get_args, get_origin, get_t
 import pytest
 
 from games.patriots_and_redcoats import state as pr_state
+from games.raiding_parties import state as rp_state
+from games.red_scare_redux import state as rsr_state
 from games.turncoats import state as tc_state
 from tests.support.registry import ALL_GAMES, EXTRA_OPTIONS, play_random
 
@@ -87,6 +89,9 @@ CONTRACTS: dict[str, tuple[str, Any, Any, Any]] = {
     "turncoats": ("turncoats", tc_state.SeatView, tc_state.SpectatorView, tc_state.TurncoatsAction),
     "patriots-and-redcoats": ("patriots_and_redcoats", pr_state.SeatView, pr_state.SpectatorView,
                               pr_state.PatriotsAction),
+    # One view type serves seats and spectators alike in these two (a spectator's hidden parts are null or counts).
+    "raiding-parties": ("raiding_parties", rp_state.RaidingView, rp_state.RaidingView, rp_state.RaidingAction),
+    "red-scare-redux": ("red_scare_redux", rsr_state.RedScareView, rsr_state.RedScareView, rsr_state.RsrAction),
 }
 
 

@@ -25,6 +25,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable
+from typing import cast
 
 from games.red_scare_redux import data
 from games.red_scare_redux.bots.reading import (
@@ -53,6 +54,7 @@ from games.red_scare_redux.state import (
     BlackOpsAction,
     GiveAction,
     PartialView,
+    PlacedPairView,
     PlacedView,
     RedScareView,
     RsrAction,
@@ -151,7 +153,8 @@ def black_ops_value(table: Table, action: BlackOpsAction) -> float:
     placed = partial["placed"][action["at"]]
     value = 3 + 4 * adv + placed_worth(objective(partial["objective"]), placed)
     if card == "Defector":
-        names = placed["pair"] if "pair" in placed else [placed["card"]]
+        # ("pair" in placed does not narrow: mypy allows a subtype of the card's shape to carry a pair.)
+        names = [placed["card"]] if "pair" not in placed else cast(PlacedPairView, placed)["pair"]
         taken = names[action["member"] or 0]
         if taken in data.CLASS_OF and table.needs.get(data.CLASS_OF[taken]):
             value += 2
