@@ -8,8 +8,11 @@ from __future__ import annotations
 import os
 import shutil
 from collections.abc import Iterator
+from pathlib import Path
 
 import pytest
+
+from tests.conftest import ServerProcess, server_env
 
 CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-sync",
                  "--disable-background-networking", "--disable-component-update"]
@@ -51,3 +54,26 @@ def phone(browser):  # type: ignore[no-untyped-def]
     ctx.set_default_timeout(15_000)
     yield ctx
     ctx.close()
+
+
+def start_server(path: Path) -> ServerProcess:
+    proc = ServerProcess(server_env(path), log_path=path / "server.log")
+    proc.start()
+    return proc
+
+
+# One server per test file, not per test: starting one costs seconds on a busy machine, and every test makes tables
+# of its own, so none sees another's. (Module scope is safe here: a server is another process, unlike Playwright.)
+@pytest.fixture(scope="module")
+def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ServerProcess]:
+    proc = start_server(tmp_path_factory.mktemp("server"))
+    yield proc
+    proc.stop()
+
+
+@pytest.fixture
+def own_server(tmp_path: Path) -> Iterator[ServerProcess]:
+    """A server for one test alone: for a test that kills and restarts it."""
+    proc = start_server(tmp_path)
+    yield proc
+    proc.stop()

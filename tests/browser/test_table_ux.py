@@ -86,7 +86,8 @@ def test_the_turn_banner_and_the_alerts_a_person_turns_on(browser: Browser, serv
         context.close()
 
 
-def test_a_lost_connection_is_shown_and_the_table_waits(context: BrowserContext, server: ServerProcess) -> None:
+def test_a_lost_connection_is_shown_and_the_table_waits(context: BrowserContext, own_server: ServerProcess) -> None:
+    server = own_server  # it kills this server and starts it again: no other test may share it
     page = context.new_page()
     start_against_bots(page, server)
     expect(page.locator("#legal button[data-action]").first).to_be_visible()
