@@ -5,9 +5,12 @@ notice and readable error pages. The test game and its generic renderer stand in
 from __future__ import annotations
 
 import re
+import time
 
 import httpx
 from playwright.sync_api import Browser, BrowserContext, Page, expect
+from playwright.sync_api import Error as PlaywrightError
+from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
 from tests.browser.test_platform import create_table, play_to_the_end
 from tests.conftest import ServerProcess
@@ -336,20 +339,35 @@ def test_the_patriots_seat_strip_marks_the_public_step(context: BrowserContext, 
     page.click("#add-bots")
     expect(page.locator("#lobby-seats li")).to_have_count(4)
     page.click("#start")
-    same = """() => {
+    # Waits for the strip and the ring to mark the same seats (at least one), or for a newer state in which a move is
+    # Alice's. A move is made only in the state the test looked at (its seq), never in one that arrived after the
+    # look: a click aimed blind could take her past a public step unseen, and this game can end within a few moves.
+    agree_or_my_move = """(seq) => {
       const strip = [...document.querySelectorAll('#seats li.turn')].map((li) => li.dataset.seat).sort();
       const ring = [...document.querySelectorAll('.pr-seat[data-turn=true]')].map((li) => li.dataset.seat).sort();
-      return JSON.stringify(strip) === JSON.stringify(ring) && strip.length > 0;
+      if (JSON.stringify(strip) === JSON.stringify(ring) && strip.length > 0) return 'same';
+      if (document.querySelector('#pr-result')) return 'over';
+      const pr = document.querySelector('.pr');
+      if (!pr || pr.dataset.busy === 'true' || pr.dataset.seq === seq || pr.dataset.state !== 'your-move') return false;
+      return pr.dataset.seq;
     }"""
     # Alice confirms her loyalty (a secret step, nobody marked); then play reaches a public step.
-    for _ in range(40):
-        if page.evaluate(same):
+    seq = None
+    deadline = time.monotonic() + 60
+    while (left := deadline - time.monotonic()) > 0:
+        try:
+            seen = page.wait_for_function(agree_or_my_move, arg=seq, timeout=min(left, 10) * 1000).json_value()
+        except PlaywrightTimeout:
+            seq = None  # a refused move leaves the seq as it was: look again
+            continue
+        if seen == "same":
             return
-        button = page.locator(".pr-act button[data-action]:not([disabled]):not([data-kind=assassinate])").first
-        if button.count():
-            try:
-                button.click(timeout=2_000)
-            except Exception:  # noqa: BLE001 - redrawn under the click; look again
-                pass
-        page.wait_for_timeout(250)
+        assert seen != "over", "the game ended before the seat strip marked the seats the game's ring marks"
+        seq = seen
+        button = page.locator(f".pr[data-seq='{seq}'] .pr-act button[data-action]:not([disabled])"
+                              ":not([data-kind=assassinate])").first
+        try:
+            button.click(timeout=2_000)
+        except (PlaywrightError, PlaywrightTimeout):
+            pass  # the state moved on under the click: the next look decides
     raise AssertionError("the seat strip never marked the seats the game's ring marks")
