@@ -27,6 +27,14 @@ def chromium_path() -> str:
     pytest.skip("Debian's chromium is not installed (apt-get install chromium); skipping browser tests")
 
 
+def use_one_timeout() -> None:
+    """Playwright's expect() waits 5 s by default, the contexts here 15 s: on a busy machine a replay rebuilt in a
+    child process took longer than 5 s. One deadline for every wait for a state."""
+    from playwright.sync_api import expect
+
+    expect.set_options(timeout=15_000)
+
+
 # Package scope, not session: Playwright's sync API leaves its event loop marked as running in this thread until it
 # stops, and the async tests that run after the browser tests need the thread free.
 @pytest.fixture(scope="package")
@@ -34,6 +42,7 @@ def browser() -> Iterator[object]:
     path = chromium_path()
     from playwright.sync_api import sync_playwright
 
+    use_one_timeout()
     with sync_playwright() as playwright:
         instance = playwright.chromium.launch(executable_path=path, args=CHROMIUM_ARGS)
         yield instance

@@ -12,7 +12,7 @@ from playwright.sync_api import Browser, BrowserContext, Page, expect
 from playwright.sync_api import Error as PlaywrightError
 from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
-from tests.browser.test_platform import create_table, play_to_the_end
+from tests.browser.test_platform import create_table, play_both_to_the_end, play_to_the_end
 from tests.conftest import ServerProcess
 
 IN_VIEW = """(selector) => {
@@ -224,17 +224,7 @@ def test_every_seat_hears_of_a_rematch(browser: Browser, server: ServerProcess) 
         guest.click("#join")
         expect(host.locator("#lobby-seats li")).to_have_count(2)
         host.click("#start")
-        for _ in range(60):
-            if host.locator("#result").is_visible() and guest.locator("#result").is_visible():
-                break
-            for page in (host, guest):
-                button = page.locator("#legal button[data-action]:not([disabled])").first
-                if button.count() and button.is_visible():
-                    try:
-                        button.click(timeout=2_000)
-                    except Exception:  # noqa: BLE001 - the other player's move redrew the page
-                        pass
-            host.wait_for_timeout(100)
+        play_both_to_the_end(host, guest)
         expect(guest.locator("#again")).to_be_visible()
         guest.click("#again")
         guest.wait_for_url(re.compile(r"/t/[^/?#]+$"))
