@@ -8,8 +8,11 @@ from __future__ import annotations
 import os
 import shutil
 from collections.abc import Iterator
+from pathlib import Path
 
 import pytest
+
+from tests.conftest import ServerProcess, server_env
 
 CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-sync",
                  "--disable-background-networking", "--disable-component-update"]
@@ -24,6 +27,14 @@ def chromium_path() -> str:
     pytest.skip("Debian's chromium is not installed (apt-get install chromium); skipping browser tests")
 
 
+def use_one_timeout() -> None:
+    """Playwright's expect() waits 5 s by default, the contexts here 15 s: on a busy machine a replay rebuilt in a
+    child process took longer than 5 s. One deadline for every wait for a state."""
+    from playwright.sync_api import expect
+
+    expect.set_options(timeout=15_000)
+
+
 # Package scope, not session: Playwright's sync API leaves its event loop marked as running in this thread until it
 # stops, and the async tests that run after the browser tests need the thread free.
 @pytest.fixture(scope="package")
@@ -31,6 +42,7 @@ def browser() -> Iterator[object]:
     path = chromium_path()
     from playwright.sync_api import sync_playwright
 
+    use_one_timeout()
     with sync_playwright() as playwright:
         instance = playwright.chromium.launch(executable_path=path, args=CHROMIUM_ARGS)
         yield instance
@@ -51,3 +63,26 @@ def phone(browser):  # type: ignore[no-untyped-def]
     ctx.set_default_timeout(15_000)
     yield ctx
     ctx.close()
+
+
+def start_server(path: Path) -> ServerProcess:
+    proc = ServerProcess(server_env(path), log_path=path / "server.log")
+    proc.start()
+    return proc
+
+
+# One server per test file, not per test: starting one costs seconds on a busy machine, and every test makes tables
+# of its own, so none sees another's. (Module scope is safe here: a server is another process, unlike Playwright.)
+@pytest.fixture(scope="module")
+def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ServerProcess]:
+    proc = start_server(tmp_path_factory.mktemp("server"))
+    yield proc
+    proc.stop()
+
+
+@pytest.fixture
+def own_server(tmp_path: Path) -> Iterator[ServerProcess]:
+    """A server for one test alone: for a test that kills and restarts it."""
+    proc = start_server(tmp_path)
+    yield proc
+    proc.stop()

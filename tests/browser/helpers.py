@@ -49,3 +49,19 @@ def watch_errors(page: Any) -> list[str]:
     errors: list[str] = []
     page.on("pageerror", lambda error: errors.append(str(error)))
     return errors
+
+
+# Resolves once the page's fonts and stylesheets have loaded and two frames have been drawn since (a renderer's layout
+# work, resize observers included, is done by then): a state to wait for, where a test once slept a fixed time.
+SETTLED = """async () => {
+  await document.fonts.ready;
+  await Promise.all([...document.querySelectorAll('link[rel=stylesheet]')].map((link) => link.sheet ? null
+    : new Promise((done) => { link.addEventListener('load', done, { once: true });
+                              link.addEventListener('error', done, { once: true }); })));
+  await new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)));
+}"""
+
+
+def settle(page: Any) -> None:
+    """Wait until the page has settled (see SETTLED)."""
+    page.evaluate(SETTLED)

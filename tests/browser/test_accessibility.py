@@ -43,24 +43,57 @@ def sized(request, browser: Browser) -> Iterator[BrowserContext]:  # type: ignor
     ctx.close()
 
 
-def finished_table(server: ServerProcess, game: str, seats: int) -> tuple[str, str]:
-    """A game played to its end against bots, the host's moves made through the API (the first one offered, which
-    answers a prompt at once); returns the table and the host's token."""
-    created = httpx.post(f"{server.url}/api/tables",
-                         json={"game": game, "name": "Alice", "options": FAST_OPTIONS.get(game, {})}).json()
-    table_id, token = created["table_id"], created["token"]
-    url, auth = f"{server.url}/api/tables/{table_id}", {"Authorization": f"Bearer {token}"}
-    httpx.post(f"{url}/bots", json={"count": seats - 1}, headers=auth).raise_for_status()
-    httpx.post(f"{url}/start", headers=auth).raise_for_status()
-    deadline = time.monotonic() + 120
-    while (state := httpx.get(f"{url}/state", headers=auth).json())["status"] != "finished":
-        assert time.monotonic() < deadline, "the game did not finish"
-        moves = [action for action in state["legal"] if not action.get("template")]
-        if moves:
-            httpx.post(f"{url}/actions", json={"action": moves[0], "expect_seq": state["seq"]}, headers=auth)
-        else:
-            time.sleep(0.05)
-    return table_id, token
+SEATS = {"patriots-and-redcoats": 4}  # two elsewhere; Raiding Parties' builder is its "table" here
+
+
+@pytest.fixture(scope="module")
+def finished_tables(server: ServerProcess) -> dict[str, tuple[str, str]]:
+    """Each game played to its end once for the whole file (its result and replay pages are read at both sizes), all
+    four at once against bots, the host's moves made through the API (the first one offered, which answers a prompt
+    at once); by game, the table and the host's token."""
+    tables: dict[str, tuple[str, str]] = {}
+    with httpx.Client(base_url=server.url, timeout=10) as http:
+        for game in GAMES:
+            created = http.post("/api/tables",
+                                json={"game": game, "name": "Alice", "options": FAST_OPTIONS.get(game, {})}).json()
+            table_id, token = created["table_id"], created["token"]
+            auth = {"Authorization": f"Bearer {token}"}
+            http.post(f"/api/tables/{table_id}/bots", json={"count": SEATS.get(game, 2) - 1},
+                      headers=auth).raise_for_status()
+            http.post(f"/api/tables/{table_id}/start", headers=auth).raise_for_status()
+            tables[game] = (table_id, token)
+        playing = dict(tables)
+        deadline = time.monotonic() + 240
+        while playing:
+            assert time.monotonic() < deadline, f"these games did not finish: {sorted(playing)}"
+            moved = False
+            for game, (table_id, token) in list(playing.items()):
+                url, auth = f"/api/tables/{table_id}", {"Authorization": f"Bearer {token}"}
+                state = http.get(f"{url}/state", headers=auth).json()
+                if state["status"] == "finished":
+                    del playing[game]
+                    continue
+                moves = [action for action in state["legal"] if not action.get("template")]
+                if moves:
+                    http.post(f"{url}/actions", json={"action": moves[0], "expect_seq": state["seq"]}, headers=auth)
+                    moved = True
+            if not moved:
+                time.sleep(0.05)  # only bots or a window's timer to wait for: poll again
+    return tables
+
+
+# The game's renderer has drawn the message numbered `seq` (any, if null) and every stylesheet on the page has
+# loaded: what axe measures (contrast, sizes) is the finished drawing.
+DRAWN = """(seq) => {
+  const root = document.querySelector('#game [data-seq]');
+  const sheets = [...document.querySelectorAll('link[rel=stylesheet]')];
+  return Boolean(root) && (seq === null || root.dataset.seq === String(seq)) && sheets.every((link) => link.sheet)
+    && document.fonts.status === 'loaded';
+}"""
+# The game's own result screen is drawn, styled.
+RESULT_DRAWN = """() => Boolean(document.querySelector('#result [id$="-result"]'))
+  && [...document.querySelectorAll('link[rel=stylesheet]')].every((link) => link.sheet)
+  && document.fonts.status === 'loaded'"""
 
 
 # Text drawn smaller than 12 px on screen (SVG text scaled by its drawing), with what it says.
@@ -137,7 +170,8 @@ def test_platform_pages(sized: BrowserContext, server: ServerProcess) -> None:
 
 
 @pytest.mark.parametrize("game", GAMES)
-def test_game_pages(sized: BrowserContext, server: ServerProcess, game: str) -> None:
+def test_game_pages(sized: BrowserContext, server: ServerProcess, finished_tables: dict[str, tuple[str, str]],
+                    game: str) -> None:
     page = sized.new_page()
     page.goto(f"{server.url}/games/{game}/rules")
     check(page, f"{game} rules")
@@ -146,20 +180,20 @@ def test_game_pages(sized: BrowserContext, server: ServerProcess, game: str) -> 
     page.select_option("#game", game)
     page.click("#create")
     page.wait_for_url(re.compile(r"/t/[^/?#]+$"))
-    seats = 4 if game == "patriots-and-redcoats" else 2  # Raiding Parties' builder is its "table" here
+    seats = SEATS.get(game, 2)
     page.fill("#bot-count", str(seats - 1))
     page.click("#add-bots")
     expect(page.locator("#lobby-seats li")).to_have_count(seats)
     check(page, f"{game} lobby")
     page.click("#start")
     expect(page.locator("#game > *").first).to_be_visible()
-    page.wait_for_timeout(500)  # the renderer's first full draw
+    page.wait_for_function(DRAWN, arg=None)  # the renderer's first full draw
     check(page, f"{game} table")
 
-    table_id, token = finished_table(server, game, seats)
+    table_id, token = finished_tables[game]
     page.goto(seat_link(server, table_id, token))
     expect(page.locator("#result")).to_be_visible()
-    page.wait_for_timeout(500)  # the game's own result screen
+    page.wait_for_function(RESULT_DRAWN)  # the game's own result screen
     check(page, f"{game} result")
 
     # The replay, in the middle of the game, with everything revealed and then as the host saw it.
@@ -167,5 +201,5 @@ def test_game_pages(sized: BrowserContext, server: ServerProcess, game: str) -> 
     for seat in ("all", "0"):
         page.goto(f"{server.url}/t/{table_id}/replay#seq={last // 2}&seat={seat}")
         expect(page.locator("#moment")).to_contain_text(f"Move {last // 2} of {last}")
-        page.wait_for_timeout(300)  # the renderer's draw
+        page.wait_for_function(DRAWN, arg=last // 2)  # the renderer's draw
         check(page, f"{game} replay ({seat})")

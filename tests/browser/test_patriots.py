@@ -20,7 +20,6 @@ from tests.browser.helpers import host_table as shared_host
 from tests.browser.helpers import watch_errors
 from tests.conftest import ServerProcess
 
-STEP_CAP = 400  # my moves in one game: a 5-player game needs roughly 60-150
 GAME_SECONDS = 60  # the whole game, bots included
 
 # True once the game is over, or once it is my move in a state newer than `seq` and nothing is in flight.
@@ -41,8 +40,9 @@ def host_table(page, server: ServerProcess, name: str, players: int) -> str:  # 
 
 def press_first_move(page, tap: bool = False) -> dict | None:  # type: ignore[no-untyped-def,type-arg]
     """Click (or tap) the first non-assassination action button; returns the action it sent. Each new state redraws
-    the panel, so a button that goes away under the pointer is simply looked up again."""
-    for _ in range(5):
+    the panel, so a button that goes away under the pointer is simply looked up again, for a few seconds."""
+    deadline = time.monotonic() + 10
+    while time.monotonic() < deadline:
         locator = page.locator(FIRST_MOVE).first
         if not locator.count():
             return None
@@ -79,7 +79,7 @@ def test_whole_game_by_clicks_reaches_the_result(server: ServerProcess, context)
     seq = None
     kinds: list[str] = []
     end = time.monotonic() + GAME_SECONDS
-    for _ in range(STEP_CAP):
+    while True:
         left = end - time.monotonic()
         if left <= 0:
             pytest.fail(f"the game did not end within {GAME_SECONDS} s ({len(kinds)} moves: {sorted(set(kinds))})")
@@ -96,8 +96,6 @@ def test_whole_game_by_clicks_reaches_the_result(server: ServerProcess, context)
             seq = None
             continue
         kinds.append(action["type"])
-    else:
-        pytest.fail(f"the game did not end within {STEP_CAP} of my moves")
 
     result = page.locator("#pr-result")
     result.wait_for()

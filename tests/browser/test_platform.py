@@ -5,13 +5,18 @@ from __future__ import annotations
 
 import json
 import re
+import time
 
 from playwright.sync_api import BrowserContext, Page, expect
+from playwright.sync_api import Error as PlaywrightError
 from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
 from tests.conftest import ServerProcess
 
-STEP_CAP = 60
+GAME_SECONDS = 120  # a whole game of the test game, bots included, on a busy machine
+# The result is on screen, or a move of mine is offered.
+RESULT_OR_MOVE = """() => Boolean(document.querySelector('#result')?.checkVisibility()
+  || document.querySelector('#legal button[data-action]:not([disabled])')?.checkVisibility())"""
 
 
 def create_table(page: Page, server: ServerProcess, name: str = "Alice") -> str:
@@ -25,19 +30,36 @@ def create_table(page: Page, server: ServerProcess, name: str = "Alice") -> str:
 
 def play_to_the_end(page: Page) -> None:
     """Click the first offered move until the result shows; the generic renderer lists moves in #legal."""
-    for _ in range(STEP_CAP):
+    deadline = time.monotonic() + GAME_SECONDS
+    while (left := deadline - time.monotonic()) > 0:
+        try:
+            page.wait_for_function(RESULT_OR_MOVE, timeout=min(left, 10) * 1000)  # bots, or the reveal
+        except PlaywrightTimeout:
+            continue
         if page.locator("#result").is_visible():
             return
-        button = page.locator("#legal button[data-action]:not([disabled])").first
         try:
-            button.wait_for(state="visible", timeout=5_000)
-        except PlaywrightTimeout:
-            continue  # waiting on bots or the reveal
-        try:
-            button.click(timeout=3_000)
+            page.locator("#legal button[data-action]:not([disabled])").first.click(timeout=3_000)
         except PlaywrightTimeout:
             continue  # the moves changed under us (a bot moved, or the game ended): look again
     expect(page.locator("#result")).to_be_visible()
+
+
+def play_both_to_the_end(first: Page, second: Page) -> None:
+    """Two people at one table each click their first offered move until both see the result (or time is up: the
+    caller's own checks then say what is missing)."""
+    deadline = time.monotonic() + GAME_SECONDS
+    while time.monotonic() < deadline:
+        if first.locator("#result").is_visible() and second.locator("#result").is_visible():
+            return
+        for page in (first, second):
+            button = page.locator("#legal button[data-action]:not([disabled])").first
+            if button.count() and button.is_visible():
+                try:
+                    button.click(timeout=3_000)
+                except PlaywrightError:
+                    pass  # the other player's move redrew the page; look again next time round
+        first.wait_for_timeout(100)  # the poll's interval: the other page may be the one with a move
 
 
 def test_create_add_bots_play_and_see_result(context: BrowserContext, server: ServerProcess) -> None:
@@ -108,17 +130,7 @@ def test_invite_spectate_and_chat(browser, server: ServerProcess) -> None:  # ty
         assert hands
 
         # Both people play to the end; the spectator sees the result live.
-        for _ in range(STEP_CAP):
-            if host.locator("#result").is_visible() and guest.locator("#result").is_visible():
-                break
-            for page in (host, guest):
-                button = page.locator("#legal button[data-action]:not([disabled])").first
-                if button.count() and button.is_visible():
-                    try:
-                        button.click(timeout=3_000)
-                    except PlaywrightTimeout:
-                        pass  # the other player's move redrew the page; try again next time round
-            host.wait_for_timeout(150)
+        play_both_to_the_end(host, guest)
         expect(watcher.locator("#result")).to_be_visible()
     finally:
         for ctx in (host_ctx, guest_ctx, watch_ctx):

@@ -13,7 +13,8 @@ from tests.browser.test_platform import create_table, play_to_the_end
 from tests.conftest import ServerProcess, server_env
 
 
-def test_page_reconnects_after_server_restart(context: BrowserContext, server: ServerProcess) -> None:
+def test_page_reconnects_after_server_restart(context: BrowserContext, own_server: ServerProcess) -> None:
+    server = own_server  # it kills this server and starts it again: no other test may share it
     page = context.new_page()
     create_table(page, server)
     page.fill("#bot-count", "1")

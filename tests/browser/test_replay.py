@@ -8,8 +8,6 @@ from __future__ import annotations
 
 import re
 import time
-from collections.abc import Iterator
-from pathlib import Path
 from typing import Any
 from urllib.parse import parse_qs, urlsplit
 
@@ -19,20 +17,11 @@ import pytest
 from app import fairness
 from app.replay import hidden
 from games import GAMES
-from tests.conftest import ServerProcess, server_env
+from tests.conftest import ServerProcess
 
 FAST = {"patriots-and-redcoats": {"response_window_s": 1, "assassination_window_s": 1},
         "raiding-parties": {"reaction_seconds": 1}, "red-scare-redux": {"response_window_s": 1}}
 MOMENT = "(text) => document.querySelector('#moment').textContent.startsWith(text)"
-
-
-@pytest.fixture(scope="module")
-def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ServerProcess]:
-    path: Path = tmp_path_factory.mktemp("replay")
-    proc = ServerProcess(server_env(path), log_path=path / "server.log")
-    proc.start()
-    yield proc
-    proc.stop()
 
 
 @pytest.fixture(scope="module")

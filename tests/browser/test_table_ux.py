@@ -11,8 +11,10 @@ from typing import Any
 
 import httpx
 from playwright.sync_api import Browser, BrowserContext, Page, WebSocketRoute, expect
+from playwright.sync_api import Error as PlaywrightError
+from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
-from tests.browser.test_platform import create_table, play_to_the_end
+from tests.browser.test_platform import create_table, play_both_to_the_end, play_to_the_end
 from tests.conftest import ServerProcess
 
 IN_VIEW = """(selector) => {
@@ -97,7 +99,8 @@ def test_the_turn_banner_and_the_alerts_a_person_turns_on(browser: Browser, serv
         context.close()
 
 
-def test_a_lost_connection_is_shown_and_the_table_waits(context: BrowserContext, server: ServerProcess) -> None:
+def test_a_lost_connection_is_shown_and_the_table_waits(context: BrowserContext, own_server: ServerProcess) -> None:
+    server = own_server  # it kills this server and starts it again: no other test may share it
     page = context.new_page()
     start_against_bots(page, server)
     expect(page.locator("#legal button[data-action]").first).to_be_visible()
@@ -231,17 +234,7 @@ def test_every_seat_hears_of_a_rematch(browser: Browser, server: ServerProcess) 
         guest.click("#join")
         expect(host.locator("#lobby-seats li")).to_have_count(2)
         host.click("#start")
-        for _ in range(60):
-            if host.locator("#result").is_visible() and guest.locator("#result").is_visible():
-                break
-            for page in (host, guest):
-                button = page.locator("#legal button[data-action]:not([disabled])").first
-                if button.count() and button.is_visible():
-                    try:
-                        button.click(timeout=2_000)
-                    except Exception:  # noqa: BLE001 - the other player's move redrew the page
-                        pass
-            host.wait_for_timeout(100)
+        play_both_to_the_end(host, guest)
         expect(guest.locator("#again")).to_be_visible()
         guest.click("#again")
         guest.wait_for_url(re.compile(r"/t/[^/?#]+$"))
@@ -293,14 +286,17 @@ def test_the_seat_strip_marks_whose_turn_it_is(context: BrowserContext, server: 
     marked = page.locator("#seats li.turn")
     expect(marked).to_have_count(1)
     expect(marked.locator(".badge.turn")).to_have_text("to play")
-    # The marked seat is the one the game says is to move: mine exactly when I have moves.
-    mine = page.locator("#seats li.you")
-    page.wait_for_function("() => document.querySelector('.tc')?.dataset.busy !== 'true'")
-    state = page.evaluate("document.querySelector('.tc').dataset.state")
-    if state in ("your-turn", "negotiating"):
-        expect(mine).to_have_class(re.compile(r"\bturn\b"))
-    else:
-        expect(mine).not_to_have_class(re.compile(r"\bturn\b"))
+    # The marked seat is the one the game says is to move: mine exactly when I have moves. The strip and the game are
+    # read together, in one look at a settled page: a bot's move between two looks once paired a stale state with a
+    # fresh strip.
+    seen = page.wait_for_function("""() => {
+      const tc = document.querySelector('.tc');
+      const mine = document.querySelector('#seats li.you');
+      if (!tc || !mine || tc.dataset.busy === 'true') return null;
+      return { state: tc.dataset.state, classes: mine.className };
+    }""").json_value()
+    mine_marked = re.search(r"\bturn\b", seen["classes"]) is not None
+    assert mine_marked == (seen["state"] in ("your-turn", "negotiating")), seen
 
 
 def test_a_spy_s_standing_offer_is_not_a_turn(context: BrowserContext, server: ServerProcess) -> None:
@@ -346,22 +342,37 @@ def test_the_patriots_seat_strip_marks_the_public_step(context: BrowserContext, 
     page.click("#add-bots")
     expect(page.locator("#lobby-seats li")).to_have_count(4)
     page.click("#start")
-    same = """() => {
+    # Waits for the strip and the ring to mark the same seats (at least one), or for a newer state in which a move is
+    # Alice's. A move is made only in the state the test looked at (its seq), never in one that arrived after the
+    # look: a click aimed blind could take her past a public step unseen, and this game can end within a few moves.
+    agree_or_my_move = """(seq) => {
       const strip = [...document.querySelectorAll('#seats li.turn')].map((li) => li.dataset.seat).sort();
       const ring = [...document.querySelectorAll('.pr-seat[data-turn=true]')].map((li) => li.dataset.seat).sort();
-      return JSON.stringify(strip) === JSON.stringify(ring) && strip.length > 0;
+      if (JSON.stringify(strip) === JSON.stringify(ring) && strip.length > 0) return 'same';
+      if (document.querySelector('#pr-result')) return 'over';
+      const pr = document.querySelector('.pr');
+      if (!pr || pr.dataset.busy === 'true' || pr.dataset.seq === seq || pr.dataset.state !== 'your-move') return false;
+      return pr.dataset.seq;
     }"""
     # Alice confirms her loyalty (a secret step, nobody marked); then play reaches a public step.
-    for _ in range(40):
-        if page.evaluate(same):
+    seq = None
+    deadline = time.monotonic() + 60
+    while (left := deadline - time.monotonic()) > 0:
+        try:
+            seen = page.wait_for_function(agree_or_my_move, arg=seq, timeout=min(left, 10) * 1000).json_value()
+        except PlaywrightTimeout:
+            seq = None  # a refused move leaves the seq as it was: look again
+            continue
+        if seen == "same":
             return
-        button = page.locator(".pr-act button[data-action]:not([disabled]):not([data-kind=assassinate])").first
-        if button.count():
-            try:
-                button.click(timeout=2_000)
-            except Exception:  # noqa: BLE001 - redrawn under the click; look again
-                pass
-        page.wait_for_timeout(250)
+        assert seen != "over", "the game ended before the seat strip marked the seats the game's ring marks"
+        seq = seen
+        button = page.locator(f".pr[data-seq='{seq}'] .pr-act button[data-action]:not([disabled])"
+                              ":not([data-kind=assassinate])").first
+        try:
+            button.click(timeout=2_000)
+        except (PlaywrightError, PlaywrightTimeout):
+            pass  # the state moved on under the click: the next look decides
     raise AssertionError("the seat strip never marked the seats the game's ring marks")
 
 
