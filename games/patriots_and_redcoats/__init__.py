@@ -3,6 +3,7 @@ Rules: shared/rules/patriots-and-redcoats.txt and patriots-and-redcoats-edition.
 
 from __future__ import annotations
 
+from games.facts import Facts, OptionSet
 from games.patriots_and_redcoats import rules
 from games.patriots_and_redcoats.bot import basic_bot, random_bot
 from games.patriots_and_redcoats.data import MAX_PLAYERS, MIN_PLAYERS
@@ -14,6 +15,17 @@ from games.patriots_and_redcoats.view import resample, secrets, view
 from games.protocol import Game
 
 __all__ = ["GAME", "Options"]
+
+
+# How the tests and scripts play it (games/facts.py). A 10-player game runs ~430 actions with 11 viewers each,
+# hence fewer conformance seeds.
+FACTS = Facts(
+    golden=(4, 1),
+    conformance_seeds=8,
+    option_sets=(OptionSet({"window_mode": "fixed"}, why="windows with no continue, closed by their expiry"),),
+    quick_options={"response_window_s": 1, "assassination_window_s": 1},
+    screenshot_seats=5,
+)
 
 
 GAME: Game[PatriotsState] = Game(
@@ -40,4 +52,5 @@ GAME: Game[PatriotsState] = Game(
                 "face up, elect War Councils that secretly choose the war's victories, pass cards in the Winter to "
                 "turn allegiances, and find the enemy Leader before your own is exposed.",
     renderer="patriots-and-redcoats",
+    facts=FACTS,
 )

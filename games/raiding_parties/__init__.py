@@ -4,6 +4,7 @@ raiding-parties-edition.md; the contract for renderers and bots is this package'
 
 from __future__ import annotations
 
+from games.facts import Facts, OptionSet
 from games.protocol import Game
 from games.raiding_parties import basic_bot, rules
 from games.raiding_parties.bot import random_bot
@@ -14,6 +15,20 @@ from games.raiding_parties.state import RaidingState
 from games.raiding_parties.view import resample, secrets, view
 
 __all__ = ["GAME", "Options"]
+
+# How the tests and scripts play it (games/facts.py). A 4-player game runs ~300 actions, over four option sets.
+FACTS = Facts(
+    golden=(2, 1),
+    conformance_seeds=6,
+    option_sets=(
+        OptionSet({"gold": 20}, why="parties without Ships or Forts"),
+        OptionSet({"gold": 40}, why="parties with two of them"),
+        OptionSet({"reaction_mode": "fixed"}, why="reaction windows closed only by their expiry"),
+    ),
+    quick_options={"reaction_seconds": 1},  # bots never pass a reaction window early (ruling 1)
+    screenshot_seats=2,
+)
+
 
 GAME: Game[RaidingState] = Game(
     id="raiding-parties",
@@ -39,4 +54,5 @@ GAME: Game[RaidingState] = Game(
     description="Hire a raiding party of pirates, ships and forts in secret, then hit the deck: flip playing cards to "
                 "shoot, charge, board and cannonade until one party is left.",
     renderer="raiding-parties",
+    facts=FACTS,
 )

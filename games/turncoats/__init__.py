@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from pydantic import BaseModel
 
+from games.facts import Facts
 from games.protocol import Game
 from games.turncoats import rules
 from games.turncoats.bot import basic_bot, random_bot
@@ -16,6 +17,15 @@ from games.turncoats.view import resample, secrets, view
 
 class Options(BaseModel):
     """Turncoats has no table options: the edition fixes every number."""
+
+
+# How the tests and scripts play it (games/facts.py).
+FACTS = Facts(
+    golden=(3, 1),
+    screenshot_seats=3,
+    no_secret_step={"*": "no response window and no simultaneous secret step: each step waits on one seat, or is a "
+                         "public vote (who has voted shows)"},
+)
 
 
 GAME: Game[TurncoatsState] = Game(
@@ -38,4 +48,5 @@ GAME: Game[TurncoatsState] = Game(
                 "march or negotiate; when the fighting stops, the strongest faction crowns whoever hoards its "
                 "stones.",
     renderer="turncoats",
+    facts=FACTS,
 )

@@ -13,15 +13,14 @@ import httpx
 import pytest
 from playwright.sync_api import Browser, BrowserContext, Page, expect
 
+from games.registry import GAMES as REGISTRY
 from tests.browser.helpers import seat_link
 from tests.browser.test_platform import create_table, play_to_the_end
 from tests.conftest import ServerProcess
 
 AXE = Path(axe_playwright_python.__file__).parent / "axe.min.js"
 SIZES = {"laptop": {"width": 1366, "height": 768}, "phone": {"width": 390, "height": 844}}
-GAMES = ["turncoats", "patriots-and-redcoats", "raiding-parties", "red-scare-redux"]
-# Bots never pass a reaction window early (Raiding Parties' ruling 1): short windows keep a bots-only game quick.
-FAST_OPTIONS = {"raiding-parties": {"reaction_seconds": 1}, "red-scare-redux": {"response_window_s": 1}}
+GAMES = [game_id for game_id, game in REGISTRY.items() if game.renderer is not None]
 
 RUN_AXE = """async () => {
   const tags = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
@@ -46,8 +45,8 @@ def sized(request, browser: Browser) -> Iterator[BrowserContext]:  # type: ignor
 def finished_table(server: ServerProcess, game: str, seats: int) -> tuple[str, str]:
     """A game played to its end against bots, the host's moves made through the API (the first one offered, which
     answers a prompt at once); returns the table and the host's token."""
-    created = httpx.post(f"{server.url}/api/tables",
-                         json={"game": game, "name": "Alice", "options": FAST_OPTIONS.get(game, {})}).json()
+    options = dict(REGISTRY[game].facts.quick_options)  # short windows keep a bots-only game quick
+    created = httpx.post(f"{server.url}/api/tables", json={"game": game, "name": "Alice", "options": options}).json()
     table_id, token = created["table_id"], created["token"]
     url, auth = f"{server.url}/api/tables/{table_id}", {"Authorization": f"Bearer {token}"}
     httpx.post(f"{url}/bots", json={"count": seats - 1}, headers=auth).raise_for_status()
@@ -146,7 +145,7 @@ def test_game_pages(sized: BrowserContext, server: ServerProcess, game: str) -> 
     page.select_option("#game", game)
     page.click("#create")
     page.wait_for_url(re.compile(r"/t/[^/?#]+$"))
-    seats = 4 if game == "patriots-and-redcoats" else 2  # Raiding Parties' builder is its "table" here
+    seats = REGISTRY[game].min_players  # Raiding Parties' builder is its "table" here
     page.fill("#bot-count", str(seats - 1))
     page.click("#add-bots")
     expect(page.locator("#lobby-seats li")).to_have_count(seats)
