@@ -61,3 +61,13 @@ def test_a_fifth_game_needs_only_its_package_and_a_registry_line(tmp_path: Path)
     # Side channels: skipped with the reason the game declares (Facts.no_secret_step), so it ran and looked.
     assert any("test_side_channels.py" in line and "high-card" in line and "in the open" in line
                for line in run.stdout.splitlines())
+
+
+def test_importing_games_imports_no_game() -> None:
+    """The engines' shared modules (``games.rng``, ``games.protocol``) do not drag every game in; the registry does."""
+    script = ("import pkgutil, sys, games.rng, games.protocol; "
+              "print(sorted(m.name for m in pkgutil.iter_modules(games.__path__, 'games.') if m.ispkg "
+              "and m.name in sys.modules))")
+    run = _run(["-c", script], ROOT)
+    assert run.returncode == 0, run.stderr
+    assert run.stdout.strip() == "[]"
