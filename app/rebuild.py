@@ -10,7 +10,6 @@ between processes costs next to nothing, where unpickling a megabyte-sized tree 
 from __future__ import annotations
 
 import asyncio
-import importlib
 import json
 import multiprocessing
 from collections.abc import Callable, Mapping
@@ -20,8 +19,8 @@ from typing import Any, TypeVar
 
 from app import fairness
 from app.errors import ApiError
-from games import GAMES
 from games.protocol import Game
+from games.registry import GAMES, load
 
 T = TypeVar("T")
 Verdict = tuple[bool, str, dict[str, Any] | None]
@@ -29,12 +28,7 @@ Verdict = tuple[bool, str, dict[str, Any] | None]
 
 def load_games(extra: list[str]) -> dict[str, Game[Any]]:
     """The registry, plus any ``module:attribute`` games named in settings (the test game, say)."""
-    games = dict(GAMES)
-    for path in extra:
-        module, _, attribute = path.partition(":")
-        game = getattr(importlib.import_module(module), attribute or "GAME")
-        games[game.id] = game
-    return games
+    return {**GAMES, **load(extra)}
 
 
 def frames_of(game: Game[Any], audit: Mapping[str, Any]) -> list[bytes]:

@@ -22,6 +22,8 @@ from typing import Any, Generic, TypeVar
 import orjson
 from pydantic import BaseModel
 
+from games.facts import Facts
+
 State = dict[str, Any]  # a state as the platform holds it: any game's, as loaded from the database
 # A game's own state type: its TypedDict (games/<name>/state.py), or State. The platform serves every game as Game[Any].
 S = TypeVar("S", bound=Mapping[str, Any])
@@ -102,6 +104,7 @@ class Game(Generic[S]):
     description: str = ""
     renderer: str | None = None  # module name under static/js/games/, None for the generic renderer
     extra: Mapping[str, Any] = field(default_factory=dict)
+    facts: Facts = Facts()  # how the game is tested and shown (games/facts.py), for the tests and scripts
 
     def options_schema(self) -> dict[str, Any]:
         return self.options.model_json_schema()

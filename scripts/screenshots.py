@@ -21,20 +21,22 @@ from playwright.sync_api import Page, sync_playwright
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
+from games.registry import GAMES as REGISTRY  # noqa: E402
 from tests.browser.conftest import CHROMIUM_ARGS, chromium_path  # noqa: E402
 from tests.browser.helpers import seat_link  # noqa: E402
 from tests.conftest import ServerProcess, server_env  # noqa: E402
 
-GAMES = {"turncoats": 3, "patriots-and-redcoats": 5, "raiding-parties": 2, "red-scare-redux": 4}
-# Bots sit out every reaction (response) window: short windows keep a bots-only game quick.
-FAST_OPTIONS = {"raiding-parties": {"reaction_seconds": 1}, "red-scare-redux": {"response_window_s": 1}}
+# The plan, as each game declares it (games/facts.py): every game with a renderer of its own, at its screenshot seats,
+# with its quick options (bots sit out every response window: short windows keep a bots-only game quick).
+GAMES = {game_id: game.facts.screenshot_seats or game.min_players
+         for game_id, game in REGISTRY.items() if game.renderer is not None}
 SIZES = {"laptop": {"width": 1366, "height": 768}, "phone": {"width": 390, "height": 844}}
 MIDDLE_MOVES = 6  # the host's moves before the "middle" picture
 
 
 def host_table(url: str, game: str, seats: int) -> tuple[str, str]:
-    created = httpx.post(f"{url}/api/tables",
-                         json={"game": game, "name": "Alice", "options": FAST_OPTIONS.get(game, {})}).json()
+    options = dict(REGISTRY[game].facts.quick_options)
+    created = httpx.post(f"{url}/api/tables", json={"game": game, "name": "Alice", "options": options}).json()
     table_id, token = created["table_id"], created["token"]
     auth = {"Authorization": f"Bearer {token}"}
     httpx.post(f"{url}/api/tables/{table_id}/bots", json={"count": seats - 1}, headers=auth).raise_for_status()

@@ -26,15 +26,13 @@ import httpx
 import pytest
 
 from app import patches
+from games.registry import GAMES as REGISTRY
 from tests.conftest import ROOT, ServerProcess
 
 EXAMPLE = ROOT / "examples" / "bot.py"
-WINDOW = 1  # seconds: every response or reaction window, so timers never dominate the run
-GAMES: list[tuple[str, dict[str, Any], int]] = [  # game, options, players (the minimum)
-    ("turncoats", {}, 2),
-    ("patriots-and-redcoats", {"response_window_s": WINDOW, "assassination_window_s": WINDOW}, 4),
-    ("raiding-parties", {"reaction_seconds": WINDOW}, 2),
-    ("red-scare-redux", {"response_window_s": WINDOW}, 2),
+# Every served game: its quick options (short response windows, so timers never dominate the run), its fewest players.
+GAMES: list[tuple[str, dict[str, Any], int]] = [
+    (game_id, dict(game.facts.quick_options), game.min_players) for game_id, game in REGISTRY.items()
 ]
 
 

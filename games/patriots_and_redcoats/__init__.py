@@ -6,6 +6,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import cast
 
+from games.facts import Facts, OptionSet
 from games.patriots_and_redcoats import rules
 from games.patriots_and_redcoats.bots import BOTS
 from games.patriots_and_redcoats.data import MAX_PLAYERS, MIN_PLAYERS
@@ -16,6 +17,18 @@ from games.patriots_and_redcoats.view import resample, reveal, secrets, view
 from games.protocol import Action, Game, Seat, View, Viewer
 
 __all__ = ["GAME", "Options"]
+
+
+# How the tests and scripts play it (games/facts.py). A 10-player game runs ~430 actions with 11 viewers each,
+# hence fewer conformance seeds.
+FACTS = Facts(
+    golden=(4, 1),
+    conformance_seeds=8,
+    option_sets=(OptionSet({"window_mode": "fixed"}, why="windows with no continue, closed by their expiry"),),
+    quick_options={"response_window_s": 1, "assassination_window_s": 1},
+    screenshot_seats=5,
+)
+
 
 # The platform holds every game's actions and views as plain dicts (``protocol.Action``, ``protocol.View``); inside
 # this package they are the TypedDicts of ``state.py``. To mypy a TypedDict is not a ``dict[str, Any]``, so these
@@ -45,4 +58,5 @@ GAME: Game[PatriotsState] = Game(
                 "face up, elect War Councils that secretly choose the war's victories, pass cards in the Winter to "
                 "turn allegiances, and find the enemy Leader before your own is exposed.",
     renderer="patriots-and-redcoats",
+    facts=FACTS,
 )

@@ -7,6 +7,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from typing import cast
 
+from games.facts import Facts, OptionSet
 from games.protocol import Action, Bot, Game, Seat, View, Viewer
 from games.raiding_parties import rules
 from games.raiding_parties.bots import BOTS
@@ -17,6 +18,19 @@ from games.raiding_parties.state import RaidingState
 from games.raiding_parties.view import resample, reveal, secrets, view
 
 __all__ = ["GAME", "Options"]
+
+# How the tests and scripts play it (games/facts.py). A 4-player game runs ~300 actions, over four option sets.
+FACTS = Facts(
+    golden=(2, 1),
+    conformance_seeds=6,
+    option_sets=(
+        OptionSet({"gold": 20}, why="parties without Ships or Forts"),
+        OptionSet({"gold": 40}, why="parties with two of them"),
+        OptionSet({"reaction_mode": "fixed"}, why="reaction windows closed only by their expiry"),
+    ),
+    quick_options={"reaction_seconds": 1},  # bots never pass a reaction window early (ruling 1)
+    screenshot_seats=2,
+)
 
 # The platform holds every game's views and actions as plain dicts (``protocol.View``, ``protocol.Action``); this game
 # types its own with TypedDicts (state.py: ``RaidingView``, ``RaidingAction``), which mypy will not take for a
@@ -53,4 +67,5 @@ GAME: Game[RaidingState] = Game(
     description="Hire a raiding party of pirates, ships and forts in secret, then hit the deck: flip playing cards to "
                 "shoot, charge, board and cannonade until one party is left.",
     renderer="raiding-parties",
+    facts=FACTS,
 )

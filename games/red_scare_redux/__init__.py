@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from typing import Any, cast
 
+from games.facts import Facts, OptionSet
 from games.protocol import Action, Game, Seat, View, Viewer
 from games.red_scare_redux import rules
 from games.red_scare_redux.bots import BOTS
@@ -45,6 +46,22 @@ def teams(state: RedScareState) -> dict[int, str]:
     return {seat: str(state["team_of"][seat] + 1) for seat in range(state["players"])}  # shown as "team 1"
 
 
+# How the tests and scripts play it (games/facts.py). A 6-player game runs ~330 actions with 7 viewers each.
+FACTS = Facts(
+    # 2v2 with give and take, every Black Ops card, Counterintelligence, Tip-Off, Steal and the last-Resource end.
+    golden=(4, 30),
+    conformance_seeds=3,
+    option_sets=(
+        OptionSet({"layout_6": "2v2v2"}, sizes=(6,), why="six players in three teams of two"),
+        OptionSet({"window_mode": "fixed"}, why="response windows closed only by their expiry"),
+    ),
+    quick_options={"response_window_s": 1},
+    screenshot_seats=4,
+    no_secret_step={"2p": "1v1: a response window waits on the one opponent",
+                    "*-window_mode=fixed": "fixed windows wait on nobody: they close at their deadline, unanswered"},
+)
+
+
 GAME: Game[RedScareState] = Game(
     id="red-scare-redux",
     title="Red Scare Redux",
@@ -69,4 +86,5 @@ GAME: Game[RedScareState] = Game(
     description="Cold War spy teams race to complete Objectives with Agents and Supplies, while Black Ops "
                 "cards burn, sabotage and steal the other side's work.",
     renderer="red-scare-redux",
+    facts=FACTS,
 )

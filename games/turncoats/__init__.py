@@ -6,6 +6,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import cast
 
+from games.facts import Facts
 from games.protocol import Action, Game, Seat, View, Viewer
 from games.turncoats import rules
 from games.turncoats.bots import BOTS
@@ -16,6 +17,15 @@ from games.turncoats.state import TurncoatsState
 from games.turncoats.view import resample, reveal, secrets, view
 
 __all__ = ["GAME", "Options"]
+
+# How the tests and scripts play it (games/facts.py).
+FACTS = Facts(
+    golden=(3, 1),
+    screenshot_seats=3,
+    no_secret_step={"*": "no response window and no simultaneous secret step: each step waits on one seat, or is a "
+                         "public vote (who has voted shows)"},
+)
+
 
 # The platform holds every game's actions and views as plain dicts (``protocol.Action``, ``protocol.View``); inside
 # this package they are the TypedDicts of ``state.py``. To mypy a TypedDict is not a ``dict[str, Any]``, so these
@@ -41,4 +51,5 @@ GAME: Game[TurncoatsState] = Game(
                 "march or negotiate; when the fighting stops, the strongest faction crowns whoever hoards its "
                 "stones.",
     renderer="turncoats",
+    facts=FACTS,
 )

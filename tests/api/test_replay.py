@@ -14,22 +14,18 @@ from app import fairness
 from app.main import create_app
 from app.replay import hidden
 from app.settings import Settings
-from games import GAMES
 from games.protocol import Game
 from tests.api.helpers import Table, add_bots, assert_error, create, public, start, wait_for
 from tests.support import slow_hands
 from tests.support.hidden_hands import GAME as HIDDEN_HANDS
+from tests.support.registry import ALL_GAMES
 
-ALL = {**GAMES, HIDDEN_HANDS.id: HIDDEN_HANDS}
-# Short windows, so the bots-only games below end quickly (each game's own option names).
-FAST = {"patriots-and-redcoats": {"response_window_s": 1, "assassination_window_s": 1},
-        "raiding-parties": {"reaction_seconds": 1}, "red-scare-redux": {"response_window_s": 1},
-        "hidden-hands": {"review_s": 0.5}}
+ALL = ALL_GAMES
 
 
 def bots_table(client: TestClient, game: Game[Any], started: bool = True) -> Table:
     """Alice hosts ``game`` with bots in every other seat of its smallest table."""
-    table = create(client, "Alice", FAST.get(game.id), game=game.id)
+    table = create(client, "Alice", dict(game.facts.quick_options), game=game.id)  # bots end it quickly
     add_bots(client, table, game.min_players - 1)
     if started:
         start(client, table)

@@ -13,15 +13,14 @@ import httpx
 import pytest
 from playwright.sync_api import Browser, BrowserContext, Page, expect
 
+from games.registry import GAMES as REGISTRY
 from tests.browser.helpers import seat_link
 from tests.browser.test_platform import create_table, play_to_the_end
 from tests.conftest import ServerProcess
 
 AXE = Path(axe_playwright_python.__file__).parent / "axe.min.js"
 SIZES = {"laptop": {"width": 1366, "height": 768}, "phone": {"width": 390, "height": 844}}
-GAMES = ["turncoats", "patriots-and-redcoats", "raiding-parties", "red-scare-redux"]
-# Bots never pass a reaction window early (Raiding Parties' ruling 1): short windows keep a bots-only game quick.
-FAST_OPTIONS = {"raiding-parties": {"reaction_seconds": 1}, "red-scare-redux": {"response_window_s": 1}}
+GAMES = [game_id for game_id, game in REGISTRY.items() if game.renderer is not None]
 
 RUN_AXE = """async () => {
   const tags = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
@@ -43,9 +42,6 @@ def sized(request, browser: Browser) -> Iterator[BrowserContext]:  # type: ignor
     ctx.close()
 
 
-SEATS = {"patriots-and-redcoats": 4}  # two elsewhere; Raiding Parties' builder is its "table" here
-
-
 @pytest.fixture(scope="module")
 def finished_tables(server: ServerProcess) -> dict[str, tuple[str, str]]:
     """Each game played to its end once for the whole file (its result and replay pages are read at both sizes), all
@@ -54,11 +50,11 @@ def finished_tables(server: ServerProcess) -> dict[str, tuple[str, str]]:
     tables: dict[str, tuple[str, str]] = {}
     with httpx.Client(base_url=server.url, timeout=10) as http:
         for game in GAMES:
-            created = http.post("/api/tables",
-                                json={"game": game, "name": "Alice", "options": FAST_OPTIONS.get(game, {})}).json()
+            options = dict(REGISTRY[game].facts.quick_options)  # short windows keep a bots-only game quick
+            created = http.post("/api/tables", json={"game": game, "name": "Alice", "options": options}).json()
             table_id, token = created["table_id"], created["token"]
             auth = {"Authorization": f"Bearer {token}"}
-            http.post(f"/api/tables/{table_id}/bots", json={"count": SEATS.get(game, 2) - 1},
+            http.post(f"/api/tables/{table_id}/bots", json={"count": REGISTRY[game].min_players - 1},
                       headers=auth).raise_for_status()
             http.post(f"/api/tables/{table_id}/start", headers=auth).raise_for_status()
             tables[game] = (table_id, token)
@@ -180,7 +176,7 @@ def test_game_pages(sized: BrowserContext, server: ServerProcess, finished_table
     page.select_option("#game", game)
     page.click("#create")
     page.wait_for_url(re.compile(r"/t/[^/?#]+$"))
-    seats = SEATS.get(game, 2)
+    seats = REGISTRY[game].min_players  # Raiding Parties' builder is its "table" here
     page.fill("#bot-count", str(seats - 1))
     page.click("#add-bots")
     expect(page.locator("#lobby-seats li")).to_have_count(seats)

@@ -16,11 +16,9 @@ import pytest
 
 from app import fairness
 from app.replay import hidden
-from games import GAMES
+from games.registry import GAMES
 from tests.conftest import ServerProcess
 
-FAST = {"patriots-and-redcoats": {"response_window_s": 1, "assassination_window_s": 1},
-        "raiding-parties": {"reaction_seconds": 1}, "red-scare-redux": {"response_window_s": 1}}
 MOMENT = "(text) => document.querySelector('#moment').textContent.startsWith(text)"
 
 
@@ -30,7 +28,8 @@ def finished(server: ServerProcess) -> dict[str, dict[str, Any]]:
     tables = {}
     with httpx.Client(base_url=server.url) as http:
         for game_id, game in GAMES.items():
-            made = http.post("/api/tables", json={"game": game_id, "name": "Alice", "options": FAST.get(game_id, {})})
+            options = dict(game.facts.quick_options)  # short windows: bots-only games wait them out
+            made = http.post("/api/tables", json={"game": game_id, "name": "Alice", "options": options})
             made.raise_for_status()
             table = made.json()
             host = {"Authorization": f"Bearer {table['token']}"}

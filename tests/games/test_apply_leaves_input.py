@@ -5,17 +5,17 @@ entries instead of copying them."""
 from __future__ import annotations
 
 import json
-import random
 
 import pytest
 
 from games.protocol import Game, apply_logged
-from tests.support.registry import ALL_GAMES, play_random
+from tests.support.corpus import played
+from tests.support.registry import ALL_GAMES
 
 
 @pytest.mark.parametrize("game", [pytest.param(g, id=i) for i, g in sorted(ALL_GAMES.items())])
 def test_applying_an_action_leaves_the_old_state_as_it_was(game: Game) -> None:
-    states, actions = play_random(game, game.max_players, 7, random.Random(7))
+    states, actions = played(game, game.max_players, None, 7)
     for before, (seat, action) in zip(states, actions, strict=False):
         frozen = json.dumps(before, sort_keys=True)
         after = apply_logged(game, before, seat, action)

@@ -1,8 +1,9 @@
 """The generic conformance suite: properties every registered game must have, checked over seeded random games.
 
-Each test runs over every game in ``ALL_GAMES``, every player count it takes and each option set it lists in
-``EXTRA_OPTIONS``, playing ``SEEDS`` random games per case (set ``CONFORMANCE_SEEDS`` for a deeper sweep). The
-played games are cached per case, so the tests share them. The two leak tests are the standing ones of DESIGN.md:
+Each test runs over every game in ``ALL_GAMES``, every player count it takes and each option set it declares
+(``Facts.option_sets``), over its ``Facts.conformance_seeds`` random games per case (set ``CONFORMANCE_SEEDS`` for a
+deeper sweep). The games come from the shared corpus (tests/support/corpus.py), played once per process for every
+test here and in the other files that read it. The two leak tests are the standing ones of DESIGN.md:
 canary (no message carries a secret its viewer may not see) and non-interference (redrawing what a viewer cannot
 see leaves their message unchanged, and the log lines the next action writes for them); both checks live in
 tests/support/leaks.py, shared with the scripted private steps of test_private_steps.py.
@@ -38,66 +39,28 @@ from games.protocol import (
     log_for,
     round_trip,
 )
-from tests.support.leaks import Canary, Moment, check_redraw, key, message, viewers
+from tests.support.corpus import cases, each_game, played, seeds_for
+from tests.support.leaks import Canary, Moment, check_redraw, key, message, viewers, walk
 from tests.support.registry import (
     ALL_GAMES,
-    EXTRA_OPTIONS,
     STEP_CAP,
     closes_itself,
     concrete,
+    option_sets,
     play_random,
     replay_digests,
-    sizes,
 )
 
-SEEDS = int(os.environ.get("CONFORMANCE_SEEDS", "30"))  # random games per game, player count and option set
-# Long games get fewer seeds by default (a 10-player Patriots & Redcoats game runs ~430 actions, 11 viewers each; a
-# 4-player Raiding Parties game ~300 over four option sets, a 6-player Red Scare Redux game ~330 with 7 viewers), so
-# the suite stays within CI's budget;
-# CONFORMANCE_SEEDS sets one count for every game.
-DEFAULT_SEEDS = {"patriots-and-redcoats": 6, "raiding-parties": 5, "red-scare-redux": 3}
-
-
-def seeds_for(game: Game) -> int:
-    if "CONFORMANCE_SEEDS" in os.environ:
-        return SEEDS
-    return DEFAULT_SEEDS.get(game.id, SEEDS)
 SAMPLED_STEPS = 8  # states per game given the costlier checks (resampling, asking every bot)
 JUNK_STEPS = 4  # states per game offered junk and out-of-turn actions
 RESAMPLES = 2  # redraws per sampled state and viewer
 BOT_GAMES = 4  # whole games per case played by each bot (its picks are also checked on every sampled state)
-HASH_SEED_GAMES = 1  # seeds per case replayed under other PYTHONHASHSEEDs
+HASH_SEED_GAMES = 2  # seeds per case replayed under other PYTHONHASHSEEDs
 
-Played = tuple[list[State], list[tuple[Seat | None, Action]]]
-_PLAYED: dict[tuple[str, int, str, int], Played] = {}
-
-
-def _cases() -> list[Any]:
-    cases = []
-    for game_id, game in sorted(ALL_GAMES.items()):
-        for options in [None, *EXTRA_OPTIONS.get(game_id, [])]:
-            suffix = "".join(f"-{key}={value}" for key, value in sorted((options or {}).items()))
-            for players in sizes(game, options):
-                cases.append(pytest.param(game, players, options, id=f"{game_id}-{players}p{suffix}"))
-    return cases
-
-
-CASES = _cases()
+CASES = cases()
 GAME_PARAMS = [pytest.param(game, id=game_id) for game_id, game in sorted(ALL_GAMES.items())]
 per_case = pytest.mark.parametrize(("game", "players", "options"), CASES)
 per_game = pytest.mark.parametrize("game", GAME_PARAMS)
-
-
-def played(game: Game, players: int, options: dict[str, Any] | None, seed: int) -> Played:
-    """One seeded random game, played once per test session. Callers must not mutate what they get."""
-    key = (game.id, players, json.dumps(options, sort_keys=True), seed)
-    if key not in _PLAYED:
-        _PLAYED[key] = play_random(game, players, seed, random.Random(f"{key}"), options=options)
-    return _PLAYED[key]
-
-
-def each_game(game: Game, players: int, options: dict[str, Any] | None) -> list[tuple[int, list[State], Any]]:
-    return [(seed, *played(game, players, options, seed)) for seed in range(seeds_for(game))]
 
 
 def sample(states: list[State], seed: int, k: int = SAMPLED_STEPS) -> list[int]:
@@ -147,7 +110,7 @@ def test_options(game: Game) -> None:
     defaults = game.parse_options(None)
     assert game.parse_options({}) == defaults
     assert game.parse_options(round_trip(defaults.model_dump(mode="json"))) == defaults
-    for options in EXTRA_OPTIONS.get(game.id, []):
+    for options in option_sets(game)[1:]:
         game.parse_options(options)
     for name in schema.get("properties", {}):
         with pytest.raises(ValidationError):
@@ -181,6 +144,8 @@ def test_random_games_finish(game: Game, players: int, options: dict[str, Any] |
 
 @per_case
 def test_replay_is_deterministic(game: Game, players: int, options: dict[str, Any] | None) -> None:
+    """Replaying the actions gives the same states, as the server replays them: each state through a JSON trip (as
+    the database stores it) and each action parsed from a client's JSON."""
     starts = set()
     saved = random.getstate()
     try:
@@ -190,11 +155,14 @@ def test_replay_is_deterministic(game: Game, players: int, options: dict[str, An
             starts.add(key(state))
             assert key(state) == key(states[0]), f"seed {seed}: a different initial state"
             for step, (seat, action) in enumerate(actions, start=1):
-                state = apply_logged(game, state, seat, action)
+                stored = round_trip(state)
+                assert stored == state, f"seed {seed}, step {step - 1}: the state changes on a trip through JSON"
+                state = apply_logged(game, stored, seat, round_trip(action))
                 assert key(state) == key(states[step]), f"seed {seed}: replay diverges at step {step}"
+            assert round_trip(state) == state, f"seed {seed}: the final state changes on a trip through JSON"
     finally:
         random.setstate(saved)
-    assert SEEDS < 2 or len(starts) > 1, "every seed deals the same game: the seed is not used"
+    assert seeds_for(game) < 2 or len(starts) > 1, "every seed deals the same game: the seed is not used"
 
 
 _HASH_SCRIPT = "import json, sys; from tests.support.registry import replay_digests; " \
@@ -210,24 +178,11 @@ def test_replay_ignores_the_hash_seed() -> None:
                          stderr=subprocess.PIPE, text=True)
         for hash_seed in ("1", "2")
     ]
-    here = replay_digests(HASH_SEED_GAMES)  # this process's own hash seed, while the other two run
+    here = replay_digests(HASH_SEED_GAMES, played)  # this process's own hash seed: the corpus's games
     for run in runs:
         out, err = run.communicate(timeout=180)
         assert run.returncode == 0, err
         assert json.loads(out) == here
-
-
-@per_case
-def test_json_round_trip(game: Game, players: int, options: dict[str, Any] | None) -> None:
-    for seed, states, actions in each_game(game, players, options):
-        for step, state in enumerate(states):
-            stored = round_trip(state)
-            assert stored == state, f"seed {seed}, step {step}: the state changes on a trip through JSON"
-            if step < len(actions):
-                seat, action = actions[step]
-                # As the server sees it: the state loaded from the database, the action parsed from a client's JSON.
-                after = apply_logged(game, stored, seat, round_trip(action))
-                assert key(after) == key(states[step + 1]), f"seed {seed}, step {step}"
 
 
 @per_case
@@ -269,9 +224,7 @@ def test_log_and_hooks_are_well_formed(game: Game, players: int, options: dict[s
 def test_canary_no_message_carries_a_secret(game: Game, players: int, options: dict[str, Any] | None) -> None:
     canary = Canary()
     for seed, states, _ in each_game(game, players, options):
-        for step, state in enumerate(states):
-            for viewer in viewers(players):
-                canary.check(game, state, viewer, f"seed {seed}, step {step}, viewer {viewer}")
+        walk(canary, game, states, f"seed {seed}")
     assert canary.seen_secret, f"{game.id}: no seat ever had a secret before the end, so this test checked nothing"
     leaks = canary.leaks()
     assert not leaks, "fields that track a secret value:\n" + "\n".join(leaks)

@@ -1,6 +1,8 @@
-"""Patches (app.patches): for random games of every game, applying a viewer's patches in order gives exactly the full
-state message at every seq; and a patch to one viewer does not change when only what that viewer cannot see does
-(the non-interference test, extended to patches)."""
+"""Patches (app.patches): for random games of every game, applying a viewer's patch to the full state message it
+held gives exactly the next full message, at a sample of steps and at every step into, inside or out of a game window
+(where the most changes at once); and a patch to one viewer does not change when only what that viewer cannot see
+does (the non-interference test, extended to patches). The games are the shared corpus's (tests/support/corpus.py).
+"""
 
 from __future__ import annotations
 
@@ -13,15 +15,26 @@ import pytest
 from app import patches
 from app.messages import state_message
 from games.protocol import Game, State, Viewer, apply_logged
-from tests.support.registry import ALL_GAMES, EXTRA_OPTIONS, play_random, sizes
+from tests.support.corpus import played
+from tests.support.registry import ALL_GAMES, option_sets, sizes
 
-SEEDS = 2
+SEEDS = 2  # games per game and option set, each at a player count drawn from its seed
+SAMPLED_STEPS = 16  # steps per game whose patches are checked, besides every step with a window
 RESAMPLED_STEPS = 12
 
 
 def _cases() -> list[Any]:
     return [pytest.param(game, options, id=f"{game_id}{'-' + json.dumps(options) if options else ''}")
-            for game_id, game in sorted(ALL_GAMES.items()) for options in [None, *EXTRA_OPTIONS.get(game_id, [])]]
+            for game_id, game in sorted(ALL_GAMES.items()) for options in option_sets(game)]
+
+
+def _games(game: Game, options: dict[str, Any] | None) -> list[tuple[int, int, list[State], list[Any]]]:
+    """``(seed, players, states, actions)`` of the case's games."""
+    out = []
+    for seed in range(SEEDS):
+        players = random.Random(seed).choice(sizes(game, options))
+        out.append((seed, players, *played(game, players, options, seed)))
+    return out
 
 
 def message(game: Game, state: State, viewer: Viewer) -> dict[str, Any]:
@@ -35,20 +48,27 @@ def exact(value: Any) -> str:
     return json.dumps(value, sort_keys=True)
 
 
+def checked_steps(game: Game, states: list[State], seed: int) -> list[int]:
+    """The steps (index of the state after) whose patches are checked: the first and last, a sample, and every step
+    into, inside or out of a window."""
+    steps = range(1, len(states))
+    picks = {1, len(states) - 1, *random.Random(f"patches-{seed}").sample(steps, min(SAMPLED_STEPS, len(steps)))}
+    windows = [game.window(state) is not None for state in states]
+    picks.update(step for step in steps if windows[step - 1] or windows[step])
+    return sorted(picks)
+
+
 @pytest.mark.parametrize(("game", "options"), _cases())
 def test_patches_rebuild_every_full_message(game: Game, options: dict[str, Any] | None,
                                             monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr("app.messages.clock", lambda: __import__("datetime").datetime(2026, 1, 1))
-    for seed in range(SEEDS):
-        players = random.Random(seed).choice(sizes(game, options))
-        states, _ = play_random(game, players, seed, random.Random(seed), options=options)
-        for viewer in [None, *range(players)]:
-            held = message(game, states[0], viewer)
-            for state in states[1:]:
-                full = message(game, state, viewer)
+    for seed, players, states, _ in _games(game, options):
+        for step in checked_steps(game, states, seed):
+            for viewer in [None, *range(players)]:
+                held, full = message(game, states[step - 1], viewer), message(game, states[step], viewer)
                 ops = patches.diff(held, full)
-                held = patches.apply(held, json.loads(json.dumps(ops)))  # as it travels: through JSON
-                assert exact(held) == exact(full), f"seed {seed}, viewer {viewer}, seq {state['seq']}"
+                rebuilt = patches.apply(held, json.loads(json.dumps(ops)))  # as it travels: through JSON
+                assert exact(rebuilt) == exact(full), f"seed {seed}, viewer {viewer}, seq {states[step]['seq']}"
 
 
 @pytest.mark.parametrize(("game", "options"), _cases())
@@ -58,10 +78,8 @@ def test_a_patch_does_not_change_with_what_its_viewer_cannot_see(game: Game, opt
         pytest.skip(f"{game.id} declares no resample")
     monkeypatch.setattr("app.messages.clock", lambda: __import__("datetime").datetime(2026, 1, 1))
     checked = 0
-    for seed in range(SEEDS):
+    for seed, _, states, actions in _games(game, options):
         rand = random.Random(f"patch-ni-{seed}")
-        players = rand.randint(game.min_players, game.max_players)
-        states, actions = play_random(game, players, seed, random.Random(seed), options=options)
         steps = [i for i, (seat, _) in enumerate(actions) if seat is not None]
         for index in sorted(rand.sample(steps, min(RESAMPLED_STEPS, len(steps)))):
             before, (seat, action) = states[index], actions[index]

@@ -19,14 +19,15 @@ from typing import Any
 
 import pytest
 
-import games
 from games.patriots_and_redcoats import data as pr
 from games.protocol import Game, State
 from games.raiding_parties.data import DECK
 from games.raiding_parties.view import playing_card
 from games.red_scare_redux.rules.zones import hand_names
 from games.red_scare_redux.rules.zones import name as card_name
-from tests.support.registry import EXTRA_OPTIONS, play_random, sizes
+from games.registry import GAMES
+from tests.support.corpus import played
+from tests.support.registry import option_sets, play_random, sizes
 
 SEEDS = 3  # random games per player count with the default options; one per count with each extra option set
 STRIDE = 2  # every other state of each game is checked (and always the last)
@@ -236,7 +237,7 @@ MUST_SEE: dict[str, set[str]] = {
 
 # ----------------------------------------------------------------------------- the test
 
-REVEALING = sorted((game_id, game) for game_id, game in games.GAMES.items() if game.reveal is not None)
+REVEALING = sorted((game_id, game) for game_id, game in GAMES.items() if game.reveal is not None)
 
 
 def test_the_games_declare_a_reveal() -> None:
@@ -248,10 +249,10 @@ def test_reveal_shows_everything_hidden(game: Game[Any]) -> None:
     assert game.reveal is not None
     counts = sorted({game.min_players, game.min_players + 1, game.max_players})
     seen: set[str] = set()
-    for options in [None, *EXTRA_OPTIONS.get(game.id, [])]:
+    for options in option_sets(game):
         for players in sizes(game, options, counts):
             for seed in range(SEEDS if options is None else 1):
-                states, _ = play_random(game, players, seed, random.Random(seed), options=options)
+                states, _ = played(game, players, options, seed)  # the shared corpus's game
                 for index, state in enumerate(states):
                     if index % STRIDE and index != len(states) - 1:
                         continue
@@ -270,7 +271,7 @@ def test_reveal_shows_everything_hidden(game: Game[Any]) -> None:
 
 def test_a_forgotten_zone_fails() -> None:
     """The checks are not vacuous: a reveal missing one hidden zone is caught."""
-    game = games.GAMES["patriots-and-redcoats"]
+    game = GAMES["patriots-and-redcoats"]
     assert game.reveal is not None
     states, _ = play_random(game, 4, 0, random.Random(0))
     state = states[len(states) // 2]
@@ -278,7 +279,7 @@ def test_a_forgotten_zone_fails() -> None:
     del reveal["Loyalty cards never dealt"]
     with pytest.raises(AssertionError, match="not in the reveal"):
         check_secrets(game, state, reveal)
-    game = games.GAMES["turncoats"]
+    game = GAMES["turncoats"]
     assert game.reveal is not None
     states, _ = play_random(game, 3, 0, random.Random(0))
     state = next(s for s in states if s["drawn"] is not None)

@@ -9,8 +9,8 @@ for field. Seats are people and bots mixed, acting in person, by bot or by timeo
 showed publicly (an away flag, a deadline turning null when the last person had acted).
 
 A game window (``game.window``) that several seats may answer must be a secret step: otherwise a timeout there marks
-the seats still deciding away, for everyone to see. A case that checks no secret step at all fails, unless it is in
-``NO_SECRET_STEP`` with the reason.
+the seats still deciding away, for everyone to see. A case that checks no secret step at all fails, unless its game
+lists it in ``Facts.no_secret_step`` with the reason. The games are the shared corpus's (tests/support/corpus.py).
 """
 
 from __future__ import annotations
@@ -30,27 +30,22 @@ from app.play import play, settle
 from app.service import TableService
 from app.settings import Settings
 from games.protocol import Game, Seat, State
-from tests.support.registry import ALL_GAMES, EXTRA_OPTIONS, play_random, sizes
+from tests.support.corpus import cases, played
+from tests.support.registry import ALL_GAMES
 
 SEEDS = 2
 STATES_PER_GAME = 10  # secret-step states checked per game played
 PAIRS_PER_STATE = 4
 START = datetime(2026, 1, 1, 12, 0, tzinfo=UTC)
 LATER = START + timedelta(seconds=7)
-# Cases (pytest ids, shell patterns) that have no secret step where several seats owe an action, and why. Anything
-# not listed here must check at least one such state.
-NO_SECRET_STEP: dict[str, str] = {
-    "turncoats-*": "no response window and no simultaneous secret step: each step waits on one seat, or is a public "
-                   "vote (who has voted shows)",
-    "hidden-hands-?p": "without review_s there is no review window; who has set aside or committed is public",
-    "red-scare-redux-2p": "1v1: a response window waits on the one opponent",
-    "red-scare-redux-*-window_mode=fixed": "fixed windows wait on nobody: they close at their deadline, unanswered",
-}
 SERVICE = TableService(Settings(database_url="sqlite:///:memory:"), None, ALL_GAMES, Hub())  # type: ignore[arg-type]
 
 
-def _listed_reason(case: str) -> str | None:
-    return next((reason for pattern, reason in NO_SECRET_STEP.items() if fnmatch.fnmatchcase(case, pattern)), None)
+def _listed_reason(game: Game, case: str) -> str | None:
+    """Why the case has no secret step to check, if its game says so (patterns over the id after the game's)."""
+    rest = case.removeprefix(f"{game.id}-")
+    return next((reason for pattern, reason in game.facts.no_secret_step.items()
+                 if fnmatch.fnmatchcase(rest, pattern)), None)
 
 
 def _answerable_windows_without_secret_step(game: Game, states: list[State]) -> list[int]:
@@ -58,17 +53,6 @@ def _answerable_windows_without_secret_step(game: Game, states: list[State]) -> 
     return [i for i, s in enumerate(states)
             if game.result(s) is None and game.window(s) is not None and game.secret_step(s) is None
             and len(game.waiting_on(s)) >= 2]
-
-
-def _cases() -> list[Any]:
-    cases = []
-    for game_id, game in sorted(ALL_GAMES.items()):
-        counts = sorted({game.min_players, (game.min_players + game.max_players) // 2, game.max_players})
-        for options in [None, *EXTRA_OPTIONS.get(game_id, [])]:
-            suffix = "".join(f"-{k}={v}" for k, v in sorted((options or {}).items()))
-            for players in sizes(game, options, counts):
-                cases.append(pytest.param(game, players, options, id=f"{game_id}-{players}p{suffix}"))
-    return cases
 
 
 def _table(game: Game, state: State, bots: set[Seat], when: datetime, monkeypatch: pytest.MonkeyPatch,
@@ -103,7 +87,7 @@ def _sources(seat: Seat, bots: set[Seat]) -> list[str]:
     return ["bot"] if seat in bots else ["seat", "timer"]
 
 
-@pytest.mark.parametrize(("game", "players", "options"), _cases())
+@pytest.mark.parametrize(("game", "players", "options"), cases("ends"))
 def test_who_acted_in_a_secret_step_shows_nowhere(game: Game, players: int, options: dict[str, Any] | None,
                                                   monkeypatch: pytest.MonkeyPatch,
                                                   request: pytest.FixtureRequest) -> None:
@@ -111,7 +95,7 @@ def test_who_acted_in_a_secret_step_shows_nowhere(game: Game, players: int, opti
     checked = 0
     for seed in range(SEEDS):
         rand = random.Random(f"{game.id}:{players}:{seed}")
-        states, _ = play_random(game, players, seed, rand, options=options)
+        states, _ = played(game, players, options, seed)
         open_windows = _answerable_windows_without_secret_step(game, states)
         assert not open_windows, (f"seed {seed}, state {open_windows[0]}: a window several seats may answer is no "
                                   f"secret step (declare Game.secret_step for it)")
@@ -133,9 +117,10 @@ def test_who_acted_in_a_secret_step_shows_nowhere(game: Game, players: int, opti
                         where = f"seed {seed}, state {index}: seat {a} ({source_a}) or seat {b} ({source_b})"
                         assert heard_a[key] == heard_b[key], f"{where}: {key} tells them apart"
                     checked += 1
-    reason = _listed_reason(case)
+    reason = _listed_reason(game, case)
     if checked == 0:
         assert reason is not None, f"{case} checked no secret step where several seats owe an action; declare " \
-                                   "Game.secret_step, or list the case in NO_SECRET_STEP with the reason"
+                                   "Game.secret_step, or list the case in its Facts.no_secret_step with the reason"
         pytest.skip(f"{case}: {reason}")
-    assert reason is None, f"{case} is listed in NO_SECRET_STEP but checked {checked} secret-step states: unlist it"
+    assert reason is None, f"{case} is listed in its game's Facts.no_secret_step but checked {checked} secret-step " \
+                           "states: unlist it"

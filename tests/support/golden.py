@@ -3,9 +3,10 @@
 A transcript lists, after each action, every line of each viewer's view, legal list and log that changed since that
 viewer's previous step: the view flattened to ``path = value`` lines, legal actions one a line (``+`` offered, ``-``
 withdrawn; a type with more than ``LEGAL_SHOWN`` complete actions is one line with their count and digest). A rule
-change or a leak then shows up as a reviewable diff of ``tests/golden/<game>.txt``. Regenerate them all with::
+change or a leak then shows up as a reviewable diff of ``tests/golden/<game>.txt``. Each game names its recorded
+game's seats and seed in ``Facts.golden``. Regenerate them all, or only the games named, with::
 
-    .venv/bin/python -m tests.support.golden
+    .venv/bin/python -m tests.support.golden [game-id ...]
 """
 
 from __future__ import annotations
@@ -13,6 +14,7 @@ from __future__ import annotations
 import hashlib
 import json
 import random
+import sys
 from collections import defaultdict
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -22,14 +24,9 @@ from games.protocol import Game, State, Viewer, log_for
 from tests.support.registry import ALL_GAMES, play_random
 
 GOLDEN_DIR = Path(__file__).resolve().parent.parent / "golden"
-# Each recorded game as (players, seed): small tables keep the files short enough to review.
+# Each recorded game as (players, seed), as the game declares it (small tables keep the files short to review).
 PLAYTHROUGHS: dict[str, tuple[int, int]] = {
-    "hidden-hands": (2, 1),
-    "turncoats": (3, 1),
-    "patriots-and-redcoats": (4, 1),
-    "raiding-parties": (2, 1),
-    # 2v2 with give and take, every Black Ops card, Counterintelligence, Tip-Off, Steal and the last-Resource end.
-    "red-scare-redux": (4, 30),
+    game_id: game.facts.golden for game_id, game in ALL_GAMES.items() if game.facts.golden is not None
 }
 LEGAL_SHOWN = 12  # complete actions of one type listed one a line; more are summarised
 
@@ -124,13 +121,18 @@ def path_for(game_id: str) -> Path:
     return GOLDEN_DIR / f"{game_id}.txt"
 
 
-def main() -> None:
+def main(only: list[str]) -> None:
     GOLDEN_DIR.mkdir(exist_ok=True)
+    unknown = set(only) - set(PLAYTHROUGHS)
+    if unknown:
+        raise SystemExit(f"no playthrough declared for {', '.join(sorted(unknown))}")
     for game_id, (players, seed) in PLAYTHROUGHS.items():
+        if only and game_id not in only:
+            continue
         text = transcript(ALL_GAMES[game_id], players, seed)
         path_for(game_id).write_text(text)
         print(f"{path_for(game_id)}: {len(text.splitlines())} lines")
 
 
 if __name__ == "__main__":
-    main()
+    main(sys.argv[1:])

@@ -18,6 +18,7 @@ import random
 from pydantic import BaseModel, Field
 
 from games import rng
+from games.facts import Facts, OptionSet
 from games.protocol import Action, Game, IllegalAction, Seat, State, View, Viewer, Window
 
 HAND = 4
@@ -229,6 +230,14 @@ def _set(state: State, slot: tuple[str, int, int | None], value: str) -> None:
         state[zone][a][b] = value
 
 
+# How the tests play it (games/facts.py).
+FACTS = Facts(
+    golden=(2, 1),
+    option_sets=(OptionSet({"review_s": 5}, why="the review window, a secret step"),),
+    quick_options={"review_s": 0.5},
+    no_secret_step={"?p": "without review_s there is no review window; who has set aside or committed is public"},
+)
+
 GAME = Game(
     id="hidden-hands",
     title="Hidden Hands (test game)",
@@ -248,4 +257,5 @@ GAME = Game(
     secrets=secrets,
     resample=resample,
     description="A tiny sealed-bid gem game used to test the table server.",
+    facts=FACTS,
 )

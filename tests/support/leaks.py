@@ -118,7 +118,11 @@ class Canary:
         # A field seen with value secrets: [times, hits, values hit, first hit].
         self.tracked: dict[FieldPath, list[Any]] = {}
 
-    def check(self, game: Game, state: State, viewer: Viewer, where: str) -> None:
+    def check(self, game: Game, state: State, viewer: Viewer, where: str, checked_seq: int | None = None) -> None:
+        """``checked_seq``: the log lines up to this seq were checked for this viewer at an earlier state of the same
+        game (a walk through a game's states), so only the newer ones are looked at. A line is checked against the
+        secrets of the moment it is written: what it names may become secret later (a card shuffled back) without
+        the line having told anything."""
         over = game.result(state) is not None
         public = game.secrets(state, None)
         secrets = game.secrets(state, viewer)
@@ -129,6 +133,8 @@ class Canary:
         needles = {_needle(s) for s, value in values.items() if value is None}
         if not over and isinstance(state.get("rng"), int) and state["rng"] >= 10**9:
             needles.add(str(state["rng"]))  # the random source's state is nobody's business mid-game
+        if checked_seq is not None:  # the log's tail is most of a message: each line is looked at once
+            state = _newer_lines(state, checked_seq)
         built = message(game, state, viewer)
         text = json.dumps(built, ensure_ascii=False, allow_nan=False)
         leaked = sorted(n for n in needles if n in text)
@@ -158,6 +164,24 @@ class Canary:
             for (viewer, path), (times, hits, hit_values, first) in sorted(self.tracked.items(), key=str)
             if hits >= LEAK_HITS and len(hit_values) >= 2 and hits >= LEAK_SHARE * times
         ]
+
+
+def walk(canary: Canary, game: Game, states: list[State], where: str) -> None:
+    """The canary over every state of one game, for every viewer; each log line is looked at in the state where it
+    is written (the lines of earlier steps were checked at those steps)."""
+    for step, state in enumerate(states):
+        for viewer in viewers(state["players"]):
+            canary.check(game, state, viewer, f"{where}, step {step}, viewer {viewer}", step - 1 if step else None)
+
+
+def _newer_lines(state: State, seq: int) -> State:
+    """``state`` with only the log lines written after ``seq`` (a shallow copy: engines read their state, not the
+    platform's log, so the view, legal list and result stay the same)."""
+    log = state["log"]
+    start = len(log)
+    while start and log[start - 1].get("seq", 0) > seq:
+        start -= 1
+    return {**state, "log": log[start:]}
 
 
 # --- non-interference ---------------------------------------------------------------------------------------------

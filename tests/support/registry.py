@@ -1,7 +1,8 @@
 """Every game the conformance suite runs over, and a seeded random player to drive them.
 
-``ALL_GAMES`` is the served registry (``games.GAMES``) plus the Hidden Hands test game, so the generic suite has
-something to chew on before the real games land and keeps covering the protocol afterwards.
+``ALL_GAMES`` is the served registry (``games.registry.GAMES``) plus the Hidden Hands test game, so the generic suite
+has something to chew on before the real games land and keeps covering the protocol afterwards. What each game asks
+of the suites (option sets, seeds, the golden playthrough) is declared by the game itself: ``Game.facts``.
 """
 
 from __future__ import annotations
@@ -10,35 +11,26 @@ import random
 from collections.abc import Callable, Iterable, Mapping
 from typing import Any
 
-import games
 from games.protocol import EXPIRE, Action, Bot, Game, Seat, State, apply_logged
+from games.registry import GAMES
 from tests.support import hidden_hands
 
-ALL_GAMES: dict[str, Game] = {**games.GAMES, hidden_hands.GAME.id: hidden_hands.GAME}
-assert hidden_hands.GAME.id not in games.GAMES, "the test game's id clashes with a served game"
+ALL_GAMES: dict[str, Game] = {**GAMES, hidden_hands.GAME.id: hidden_hands.GAME}
+assert hidden_hands.GAME.id not in GAMES, "the test game's id clashes with a served game"
 
-# Option sets the conformance suite plays besides the defaults, where an option switches on a rule path that the
-# defaults never reach (Hidden Hands' review window, say).
-EXTRA_OPTIONS: dict[str, list[dict[str, Any]]] = {
-    hidden_hands.GAME.id: [{"review_s": 5}],
-    "patriots-and-redcoats": [{"window_mode": "fixed"}],  # windows with no continue, closed by their expiry
-    # Parties without Ships or Forts, with two of them, and reaction windows closed only by their expiry.
-    "raiding-parties": [{"gold": 20}, {"gold": 40}, {"reaction_mode": "fixed"}],
-    # Six players in three teams of two, and response windows closed only by their expiry.
-    "red-scare-redux": [{"layout_6": "2v2v2"}, {"window_mode": "fixed"}],
-}
 
-# Options that change only games of some sizes (a six-player layout): an option set holding one is played at those
-# sizes alone, rather than repeating the default games at every other size.
-OPTION_SIZES: dict[str, dict[str, list[int]]] = {"red-scare-redux": {"layout_6": [6]}}
+def option_sets(game: Game) -> list[dict[str, Any] | None]:
+    """The defaults (None), then each option set the game asks the suites to play (``Facts.option_sets``)."""
+    return [None, *(dict(option_set.options) for option_set in game.facts.option_sets)]
 
 
 def sizes(game: Game, options: Mapping[str, Any] | None, counts: Iterable[int] | None = None) -> list[int]:
-    """The player counts (of ``counts``, by default all the game takes) at which ``options`` are worth playing."""
+    """The player counts (of ``counts``, by default all the game takes) at which ``options`` are worth playing: an
+    option set that changes only games of some sizes (a six-player layout) is played at those alone."""
     allowed = set(range(game.min_players, game.max_players + 1) if counts is None else counts)
-    for key in options or {}:
-        if key in OPTION_SIZES.get(game.id, {}):
-            allowed &= set(OPTION_SIZES[game.id][key])
+    for option_set in game.facts.option_sets:
+        if option_set.sizes is not None and dict(option_set.options) == dict(options or {}):
+            allowed &= set(option_set.sizes)
     return sorted(allowed)
 
 
@@ -123,18 +115,22 @@ def _ask(game: Game, state: State, seat: Seat, chooser: Any, rand: random.Random
     return chooser(game.view(state, seat), legal, rand)
 
 
-def replay_digests(seeds: int) -> dict[str, str]:
+def replay_digests(seeds: int, play: Callable[..., tuple[list[State], list[Any]]] | None = None) -> dict[str, str]:
     """A digest of every action and the final state of ``seeds`` random games per game, option set and player count
-    (the final state's log holds every step; hashing each state would cost the square of a game's length)."""
+    (the final state's log holds every step; hashing each state would cost the square of a game's length). ``play``:
+    where the games come from (the shared corpus, in a test process), by default played here."""
     import hashlib
     import json
 
     out = {}
     for game_id, game in sorted(ALL_GAMES.items()):
-        for options in [None, *EXTRA_OPTIONS.get(game_id, [])]:
+        for options in option_sets(game):
             for players in sizes(game, options):
                 for seed in range(seeds):
-                    states, actions = play_random(game, players, seed, random.Random(seed), options=options)
+                    if play is None:
+                        states, actions = play_random(game, players, seed, random.Random(seed), options=options)
+                    else:
+                        states, actions = play(game, players, options, seed)
                     text = json.dumps([actions, states[-1]], sort_keys=True)
                     out[f"{game_id}/{json.dumps(options)}/{players}/{seed}"] = hashlib.sha256(text.encode()).hexdigest()
     return out
