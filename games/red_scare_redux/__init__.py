@@ -4,23 +4,41 @@ contract is this package's README.md."""
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, cast
 
-from games.protocol import Game
+from games.protocol import Action, Game, Seat, View, Viewer
 from games.red_scare_redux import rules
-from games.red_scare_redux.basic import basic_bot
-from games.red_scare_redux.bot import random_bot
+from games.red_scare_redux.bots import BOTS
 from games.red_scare_redux.data import MAX_PLAYERS, MIN_PLAYERS
 from games.red_scare_redux.options import Options
-from games.red_scare_redux.reveal import reveal
 from games.red_scare_redux.setup import setup
-from games.red_scare_redux.state import RedScareState
-from games.red_scare_redux.view import resample, secrets, view
+from games.red_scare_redux.state import RedScareState, RsrAction
+from games.red_scare_redux.view import resample, reveal, secrets, view
 
 
 def setup_game(players: int, options: Any, seed: int) -> RedScareState:
     assert isinstance(options, Options)
     return setup(players, options, seed)
+
+
+# The platform boundary: the platform holds views and actions as plain dicts (protocol's View and Action); the game's
+# own functions take and return its TypedDicts (state.py), which are those same dicts.
+
+
+def legal(state: RedScareState, seat: Seat) -> list[Action]:
+    return cast(list[Action], rules.legal(state, seat))
+
+
+def apply(state: RedScareState, seat: Seat, action: Action) -> None:
+    rules.apply(state, seat, cast(RsrAction, action))  # the platform's guard found it in the legal list
+
+
+def seat_view(state: RedScareState, viewer: Viewer) -> View:
+    return cast(View, view(state, viewer))
+
+
+def default_action(state: RedScareState, seat: Seat) -> Action:
+    return cast(Action, rules.default_action(state, seat))
 
 
 def teams(state: RedScareState) -> dict[int, str]:
@@ -34,12 +52,12 @@ GAME: Game[RedScareState] = Game(
     max_players=MAX_PLAYERS,
     options=Options,
     setup=setup_game,
-    legal=rules.legal,
-    apply=rules.apply,
-    view=view,
+    legal=legal,
+    apply=apply,
+    view=seat_view,
     result=rules.result,
-    default_action=rules.default_action,
-    bots={"random": random_bot, "basic": basic_bot},
+    default_action=default_action,
+    bots=BOTS,
     teams=teams,
     must_act=rules.must_act,
     window=rules.window,

@@ -1,39 +1,64 @@
-"""What each seat sees (the edition's secrets table), and the leak tests' hooks."""
+"""What each seat sees (the edition's secrets table), the leak tests' hooks (``secrets``, ``resample``) and the
+replay's ``reveal``."""
 
 from __future__ import annotations
 
 import random
 from typing import Any
 
-from games.protocol import View, Viewer
+from games.protocol import Viewer
 from games.red_scare_redux import data
-from games.red_scare_redux.objectives import missing
-from games.red_scare_redux.state import Placed, RedScareState
-from games.red_scare_redux.table import items, objective_of, scores
-from games.red_scare_redux.zones import active, hand_names, name
+from games.red_scare_redux.rules.objectives import missing
+from games.red_scare_redux.rules.table import items, objective_of, scores
+from games.red_scare_redux.rules.zones import active, hand_names, name
+from games.red_scare_redux.state import (
+    BackCounts,
+    Placed,
+    PlacedView,
+    RedScareState,
+    RedScareView,
+    StepView,
+)
 
 
-def placed_view(state: RedScareState, placed: Placed) -> dict[str, Any]:
+def placed_view(state: RedScareState, placed: Placed) -> PlacedView:
     names = [name(state, copy) for copy in placed["cards"]]
-    out: dict[str, Any] = {"pair": names} if len(names) == 2 else {"card": names[0]}
+    out: PlacedView = {"pair": names} if len(names) == 2 else {"card": names[0]}
     if placed["as"] is not None:
         out["as"] = placed["as"]
     return out
 
 
-def counts(state: RedScareState, seat: int) -> dict[str, int]:
-    out = {"objective": 0, "omega": 0, "delta": 0}
+def counts(state: RedScareState, seat: int) -> BackCounts:
+    out: BackCounts = {"objective": 0, "omega": 0, "delta": 0}
     for copy in state["hands"][seat]:
         out[state["cards"][copy]["back"]] += 1
     return out
 
 
-def view(state: RedScareState, viewer: Viewer) -> View:
+def step_view(state: RedScareState, team: int | None) -> StepView | None:
+    """The open step, key by key: every key present, None where the kind has no use for it."""
+    step = state["step"]
+    if step is None:
+        return None
+    out: StepView = {"kind": step["kind"], "seat": step["seat"], "owed": None, "partial": None, "victim": None,
+                     "over": None, "hand": None}
+    if step["kind"] == "draw":
+        out["owed"] = step["owed"]
+    elif step["kind"] == "place":
+        out["partial"] = step["partial"]
+    elif step["kind"] == "interrogate":
+        out["victim"] = step["victim"]
+        if team == state["team_of"][step["seat"]]:
+            out["hand"] = hand_names(state, step["victim"])  # ruling 9: the interrogator's team sees it while open
+    elif step["kind"] == "discard":
+        out["over"] = step["over"]
+    return out
+
+
+def view(state: RedScareState, viewer: Viewer) -> RedScareView:
     team = state["team_of"][viewer] if viewer is not None else None
     sees = [team is not None and state["team_of"][seat] == team for seat in range(state["players"])]
-    step = dict(state["step"]) if state["step"] is not None else None
-    if step is not None and step["kind"] == "interrogate" and team == state["team_of"][step["seat"]]:
-        step["hand"] = hand_names(state, step["victim"])  # ruling 9: the interrogator's team sees it while open
     return {
         "layout": state["layout"], "teams": state["teams"], "team_of": state["team_of"], "you": viewer,
         "your_team": team, "order": state["order"], "turn_index": state["turn_index"], "turn": active(state),
@@ -52,7 +77,7 @@ def view(state: RedScareState, viewer: Viewer) -> View:
                         "placed": [placed_view(state, placed) for placed in c["placed"]]} for c in pile]
                       for pile in state["completed"]],
         "scores": scores(state), "objectives_to_win": data.OBJECTIVES_TO_WIN[len(state["teams"])],
-        "step": step, "window": state["window"],
+        "step": step_view(state, team), "window": state["window"],
     }
 
 
@@ -100,3 +125,14 @@ def resample(state: RedScareState, viewer: Viewer, rand: random.Random) -> RedSc
 
 def sort_copies(state: RedScareState, copies: list[int]) -> list[int]:
     return sorted(copies, key=lambda copy: data.catalogue_rank(name(state, copy)))
+
+
+def reveal(state: RedScareState) -> dict[str, Any]:
+    """Everything a spectator cannot see at a moment, labelled for the replay's "everything revealed" view: every hand
+    by card name, and the three decks in order (top first)."""
+    return {
+        "hands": [{"seat": seat, "team": state["team_of"][seat] + 1, "cards": hand_names(state, seat)}
+                  for seat in range(state["players"])],
+        **{f"{back} deck, top first": [name(state, copy) for copy in state["decks"][back]]
+           for back in ("objective", "omega", "delta")},
+    }

@@ -24,8 +24,8 @@ from games.patriots_and_redcoats import data as pr
 from games.protocol import Game, State
 from games.raiding_parties.data import DECK
 from games.raiding_parties.view import playing_card
-from games.red_scare_redux.zones import hand_names
-from games.red_scare_redux.zones import name as card_name
+from games.red_scare_redux.rules.zones import hand_names
+from games.red_scare_redux.rules.zones import name as card_name
 from tests.support.registry import EXTRA_OPTIONS, play_random, sizes
 
 SEEDS = 3  # random games per player count with the default options; one per count with each extra option set

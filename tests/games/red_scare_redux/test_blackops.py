@@ -107,10 +107,11 @@ def test_interrogation_shows_the_hand_to_the_team_then_discards_the_pick() -> No
     state = pass_window(act(state, 0, {"type": "black_ops", "card": "Interrogation", "victim": 1}))
     assert state["step"]["kind"] == "interrogate"
     assert GAME.view(state, 2)["step"]["hand"] == ["Funds 3", "Assassin"]
-    assert "hand" not in GAME.view(state, 3)["step"]
+    assert GAME.view(state, 3)["step"]["hand"] is None  # the victim's team: the key is there, empty
+    assert GAME.view(state, None)["step"]["hand"] is None
     state = act(state, 0, {"type": "pick", "card": "Assassin"})
     assert names(state, state["hands"][1]) == ["Funds 3"]
-    assert "hand" not in (GAME.view(state, 2)["step"] or {})
+    assert GAME.view(state, 2)["step"] is None
 
 
 def test_steal_bonus_takes_a_random_card() -> None:

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from games.red_scare_redux import data
-from games.red_scare_redux.objectives import complete
+from games.red_scare_redux.rules.objectives import complete
 
 
 def test_deck_sizes() -> None:

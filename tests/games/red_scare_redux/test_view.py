@@ -28,3 +28,18 @@ def test_resample_keeps_the_viewers_view() -> None:
         assert GAME.view(other, viewer) == before
         if viewer is not None:
             assert GAME.legal(other, viewer) == GAME.legal(state, viewer)
+
+
+STEP_KEYS = {"kind", "seat", "owed", "partial", "victim", "over", "hand"}
+
+
+def test_the_step_is_shown_key_by_key() -> None:
+    """The view names each key of the open step (None where its kind has none); nothing else of the state's step,
+    not even a key added to it later, reaches a view."""
+    state = make(4, hands={0: ["Requisition"]})
+    state["step"] = {"kind": "draw", "seat": 0, "owed": 2, "note": "engine only"}
+    for viewer in (0, 1, None):
+        step = GAME.view(state, viewer)["step"]
+        assert set(step) == STEP_KEYS
+        assert step == {"kind": "draw", "seat": 0, "owed": 2, "partial": None, "victim": None, "over": None,
+                        "hand": None}

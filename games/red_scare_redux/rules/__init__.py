@@ -1,39 +1,45 @@
-"""Red Scare Redux: who may act, applying an action, the result. Windows and Black Ops live in blackops.py."""
+"""Red Scare Redux: who may act, applying an action, the result. The turn lives in turn.py, windows and Black Ops in
+blackops.py."""
 
 from __future__ import annotations
 
 from typing import Any
 
-from games.protocol import Action, Seat, Window
-from games.red_scare_redux import blackops, turn
-from games.red_scare_redux.state import RedScareState
-from games.red_scare_redux.table import scores
-from games.red_scare_redux.zones import active, hand_names
+from games.protocol import Seat, Window
+from games.red_scare_redux.rules import blackops, turn
+from games.red_scare_redux.rules.table import scores
+from games.red_scare_redux.rules.zones import active, hand_names
+from games.red_scare_redux.state import RedScareState, RsrAction
 
 
-def legal(state: RedScareState, seat: Seat) -> list[Action]:
+def legal(state: RedScareState, seat: Seat) -> list[RsrAction]:
     if state["over"]:
         return []
     if state["window"] is not None:
-        return blackops.window_actions(state, seat)
+        return list(blackops.window_actions(state, seat))
     if state["step"] is not None:
-        return turn.step_actions(state) if state["step"]["seat"] == seat else []
+        return list(turn.step_actions(state)) if state["step"]["seat"] == seat else []
     if seat != active(state):
         return []
-    return turn.main_actions(state, seat)
+    return list(turn.main_actions(state, seat))
 
 
-def apply(state: RedScareState, seat: Seat, action: Action) -> None:
+def apply(state: RedScareState, seat: Seat, action: RsrAction) -> None:
+    """``action`` is in the seat's legal list (the platform's guard), so it is of the kind the moment takes."""
     if state["window"] is not None:
+        assert action["type"] in ("counter", "tip_off", "continue")
         blackops.apply_window(state, seat, action)
         turn.after_action(state)
     elif state["step"] is not None:
+        assert action["type"] in ("draw", "place", "place_pair", "done", "steal", "pick", "discard")
         turn.apply_step(state, seat, action)
     else:
+        assert action["type"] in ("draw", "draw_objective", "redraw", "give", "take", "begin", "add", "add_pair",
+                                  "black_ops", "end_turn")
         turn.apply_main(state, seat, action)
 
 
-def default_action(state: RedScareState, seat: Seat) -> Action:
+def default_action(state: RedScareState, seat: Seat) -> RsrAction:
     if state["window"] is not None:
         return {"type": "continue"}  # ruling 13: only asked of seats a quick window waits for
     if state["step"] is not None:

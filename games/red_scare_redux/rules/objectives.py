@@ -11,6 +11,7 @@ from itertools import permutations
 from typing import Any
 
 from games.red_scare_redux import data
+from games.red_scare_redux.state import Missing
 
 Item = tuple[str, Any]
 
@@ -65,7 +66,7 @@ def helps(objective: data.Objective, items: list[Item], item: Item, as_set: bool
     return bool(matched(objective.agents, agents + [item]) > matched(objective.agents, agents))
 
 
-def missing(objective: data.Objective, items: list[Item]) -> dict[str, Any]:
+def missing(objective: data.Objective, items: list[Item]) -> Missing:
     """What is still needed, for the view: unfilled slots and the shortfall per Supply type."""
     agents = agents_of(items)
     open_slots = list(objective.agents)

@@ -4,10 +4,10 @@ from __future__ import annotations
 
 from itertools import combinations
 
-from games.protocol import Action, Seat
-from games.red_scare_redux import blackops, data
-from games.red_scare_redux.state import Back, Partial, RedScareState
-from games.red_scare_redux.table import (
+from games.protocol import Seat
+from games.red_scare_redux import data
+from games.red_scare_redux.rules import blackops
+from games.red_scare_redux.rules.table import (
     card_helps,
     describe,
     find,
@@ -16,7 +16,7 @@ from games.red_scare_redux.table import (
     resolve_completion,
     steal_targets,
 )
-from games.red_scare_redux.zones import (
+from games.red_scare_redux.rules.zones import (
     BACK_WORDS,
     active,
     distinct,
@@ -28,15 +28,28 @@ from games.red_scare_redux.zones import (
     team_seats,
     teammates,
 )
+from games.red_scare_redux.state import (
+    Back,
+    BeginAction,
+    BeginPairAction,
+    Deck,
+    DiscardAction,
+    MainAction,
+    Partial,
+    PutAction,
+    RedScareState,
+    StealAction,
+    StepAction,
+)
 
-DECKS: tuple[Back, ...] = ("omega", "delta")
+DECKS: tuple[Deck, ...] = ("omega", "delta")
 
 
 # ----------------------------------------------------------------------------- legal main actions
 
 
-def main_actions(state: RedScareState, seat: Seat) -> list[Action]:
-    out: list[Action] = []
+def main_actions(state: RedScareState, seat: Seat) -> list[MainAction]:
+    out: list[MainAction] = []
     left = state["actions_left"]
     hand = hand_names(state, seat)
     cards = distinct(hand)
@@ -71,11 +84,11 @@ def pairs(hand: list[str], cls: str) -> list[tuple[str, str]]:
     return list(dict.fromkeys(combinations(agents, 2)))
 
 
-def begin_actions(state: RedScareState, hand: list[str], objective: str) -> list[Action]:
+def begin_actions(state: RedScareState, hand: list[str], objective: str) -> list[MainAction]:
     probe: Partial = {"id": "", "team": 0, "objective": objective_copy(state, objective), "placed": []}
     rest = list(hand)
     rest.remove(objective)
-    out: list[Action] = [{"type": "begin", "objective": objective, "card": card} for card in distinct(rest)
+    out: list[MainAction] = [{"type": "begin", "objective": objective, "card": card} for card in distinct(rest)
                          if card != "Double Agent" and card_helps(state, probe, card, as_set=True)]
     for cls in dict.fromkeys(c for c in data.OBJECTIVE_BY_NAME[objective].agents if c != "*"):
         out += [{"type": "begin", "objective": objective, "pair": list(pair), "as": cls}
@@ -87,53 +100,73 @@ def objective_copy(state: RedScareState, objective: str) -> int:
     return next(i for i, card in enumerate(state["cards"]) if card["name"] == objective)
 
 
-def add_actions(state: RedScareState, partial: Partial, hand: list[str], as_set: bool = False) -> list[Action]:
-    kind, pair_kind = ("place", "place_pair") if as_set else ("add", "add_pair")
-    where = {} if as_set else {"partial": partial["id"]}
-    out: list[Action] = [{"type": kind, **where, "card": card} for card in distinct(hand)
-                         if card in data.CLASS_OF or data.supply_of(card) is not None
-                         if card_helps(state, partial, card, as_set=as_set)]
+def add_actions(state: RedScareState, partial: Partial, hand: list[str]) -> list[MainAction]:
+    """``add`` and ``add_pair`` onto a partial of the player's team."""
+    where = partial["id"]
+    out: list[MainAction] = [{"type": "add", "partial": where, "card": card} for card in helping(state, partial, hand)]
+    for cls, pair in helping_pairs(state, partial, hand):
+        out.append({"type": "add_pair", "partial": where, "pair": list(pair), "as": cls})
+    return out
+
+
+def place_actions(state: RedScareState, partial: Partial, hand: list[str]) -> list[StepAction]:
+    """``place`` and ``place_pair`` in a beginning's ``place`` step (its cards judged as a set, ruling 4)."""
+    out: list[StepAction] = [{"type": "place", "card": card} for card in helping(state, partial, hand, as_set=True)]
+    for cls, pair in helping_pairs(state, partial, hand):
+        out.append({"type": "place_pair", "pair": list(pair), "as": cls})
+    return out
+
+
+def helping(state: RedScareState, partial: Partial, hand: list[str], as_set: bool = False) -> list[str]:
+    """The Agents and Supplies of the hand that help the partial, once each."""
+    return [card for card in distinct(hand) if card in data.CLASS_OF or data.supply_of(card) is not None
+            if card_helps(state, partial, card, as_set=as_set)]
+
+
+def helping_pairs(state: RedScareState, partial: Partial, hand: list[str]) -> list[tuple[str, tuple[str, str]]]:
+    """(class, pair) for every pair of the hand that may stand for a class slot the partial still has open."""
+    out: list[tuple[str, tuple[str, str]]] = []
     for cls in dict.fromkeys(c for c in objective_of(state, partial).agents if c != "*"):
         if card_helps(state, partial, "", cls, pair=True):
-            out += [{"type": pair_kind, **where, "pair": list(pair), "as": cls} for pair in pairs(hand, cls)]
+            out += [(cls, pair) for pair in pairs(hand, cls)]
     return out
 
 
 # ----------------------------------------------------------------------------- applying main actions
 
 
-def apply_main(state: RedScareState, seat: Seat, action: Action) -> None:
+def apply_main(state: RedScareState, seat: Seat, action: MainAction) -> None:
     kind = action["type"]
-    if kind == "end_turn":
+    if action["type"] == "end_turn":
         log(state, f"{{s{seat}}} ends the turn.")
         end_turn(state)
         return
     state["actions_left"] -= data.OBJECTIVE_DRAW_COST if kind == "draw_objective" else 1
     state["first_action"] = False
-    if kind == "draw":
+    if action["type"] == "draw":
         draw(state, seat, action["deck"])
-    elif kind == "draw_objective":
+    elif action["type"] == "draw_objective":
         draw(state, seat, "objective")
-    elif kind == "redraw":
+    elif action["type"] == "redraw":
         for card in action["cards"]:
             state["discard"].append(take_from_hand(state, seat, card))
         log(state, f"{{s{seat}}} discards {', '.join(action['cards'])} to draw as many.")
         state["step"] = {"kind": "draw", "seat": seat, "owed": len(action["cards"])}
-    elif kind == "give":
+    elif action["type"] == "give":
         copy = take_from_hand(state, seat, action["card"])
         state["hands"][action["to"]].append(copy)
         log_exchange(state, seat, f"{{s{seat}}} gives {{what}} to {{s{action['to']}}}.", copy)
-    elif kind == "take":
+    elif action["type"] == "take":
         copy = take_from_hand(state, action["from"], action["card"])
         state["hands"][seat].append(copy)
         log_exchange(state, seat, f"{{s{seat}}} takes {{what}} from {{s{action['from']}}}.", copy)
-    elif kind == "begin":
+    elif action["type"] == "begin":
         begin(state, seat, action)
-    elif kind in ("add", "add_pair"):
+    elif action["type"] == "add" or action["type"] == "add_pair":
         partial = find(state, action["partial"])
         put(state, seat, partial, action)
         resolve_completion(state, seat, partial)
-    elif kind == "black_ops":
+    elif action["type"] == "black_ops":
         blackops.play(state, seat, action)
     after_action(state)
 
@@ -158,7 +191,7 @@ def draw(state: RedScareState, seat: Seat, deck: Back) -> None:
         log(state, "The last Resource card is drawn: this is the last turn.")
 
 
-def put(state: RedScareState, seat: Seat, partial: Partial, action: Action) -> None:
+def put(state: RedScareState, seat: Seat, partial: Partial, action: PutAction) -> None:
     if "pair" in action:
         copies = [take_from_hand(state, seat, card) for card in action["pair"]]
         place(state, partial, copies, action["as"])
@@ -168,7 +201,7 @@ def put(state: RedScareState, seat: Seat, partial: Partial, action: Action) -> N
                f"{objective_of(state, partial).name} ({partial['id']}).")
 
 
-def begin(state: RedScareState, seat: Seat, action: Action) -> None:
+def begin(state: RedScareState, seat: Seat, action: BeginAction | BeginPairAction) -> None:
     partial: Partial = {"id": f"p{state['next_partial']}", "team": state["team_of"][seat],
                         "objective": take_from_hand(state, seat, action["objective"]), "placed": []}
     state["next_partial"] += 1
@@ -182,7 +215,7 @@ def begin(state: RedScareState, seat: Seat, action: Action) -> None:
 # ----------------------------------------------------------------------------- steps
 
 
-def step_actions(state: RedScareState) -> list[Action]:
+def step_actions(state: RedScareState) -> list[StepAction]:
     step = state["step"]
     assert step is not None
     seat = step["seat"]
@@ -190,40 +223,41 @@ def step_actions(state: RedScareState) -> list[Action]:
         return [{"type": "draw", "deck": deck} for deck in DECKS if state["decks"][deck]]
     if step["kind"] == "place":
         partial = find(state, step["partial"])
-        return add_actions(state, partial, hand_names(state, seat), as_set=True) + [{"type": "done"}]
+        return place_actions(state, partial, hand_names(state, seat)) + [{"type": "done"}]
     if step["kind"] == "steal":
-        return [{"type": "steal", "victim": victim} for victim in steal_targets(state, seat)]
+        steals: list[StealAction] = [{"type": "steal", "victim": victim} for victim in steal_targets(state, seat)]
+        return list(steals)
     if step["kind"] == "discard":
-        return [{"type": "discard", "card": card} for card in distinct(hand_names(state, seat))]
-    if step["kind"] == "interrogate":
-        return blackops.interrogate_actions(state, step["victim"])
-    raise AssertionError(f"unknown step {step['kind']}")
+        discards: list[DiscardAction] = [{"type": "discard", "card": c} for c in distinct(hand_names(state, seat))]
+        return list(discards)
+    return list(blackops.interrogate_actions(state, step["victim"]))
 
 
-def apply_step(state: RedScareState, seat: Seat, action: Action) -> None:
+def apply_step(state: RedScareState, seat: Seat, action: StepAction) -> None:
     step = state["step"]
     assert step is not None
-    kind = action["type"]
-    if kind == "draw":
+    if action["type"] == "draw":
+        assert step["kind"] == "draw"
         draw(state, seat, action["deck"])
         step["owed"] -= 1
         if step["owed"] == 0 or resources_left(state) == 0:
             state["step"] = None
-    elif kind in ("place", "place_pair"):
+    elif action["type"] == "place" or action["type"] == "place_pair":
+        assert step["kind"] == "place"
         partial = find(state, step["partial"])
         state["step"] = None  # a completion may open the bonus's own step
         put(state, seat, partial, action)
         if not resolve_completion(state, seat, partial):
             state["step"] = step
             return
-    elif kind == "done":
+    elif action["type"] == "done":
         state["step"] = None
-    elif kind == "steal":
+    elif action["type"] == "steal":
         state["step"] = None
         blackops.take_random(state, seat, action["victim"], "steals")
-    elif kind == "pick":
+    elif action["type"] == "pick":
         blackops.apply_pick(state, seat, action)
-    elif kind == "discard":
+    elif action["type"] == "discard":
         state["discard"].append(take_from_hand(state, seat, action["card"]))
         log(state, f"{{s{seat}}} discards {action['card']} (hand limit).")
         if len(state["hands"][seat]) <= state["hand_limits"][seat]:
@@ -273,7 +307,7 @@ def finish(state: RedScareState, reason: str) -> None:
     state["reason"] = reason
 
 
-def default_step(state: RedScareState) -> Action:
+def default_step(state: RedScareState) -> StepAction:
     """Timeouts (rulings 2 and 13)."""
     step = state["step"]
     assert step is not None
@@ -293,7 +327,7 @@ def default_step(state: RedScareState) -> Action:
     return {"type": "discard", "card": discard_order(hand_names(state, step["seat"]))[0]}
 
 
-def larger_deck(state: RedScareState) -> Back:
+def larger_deck(state: RedScareState) -> Deck:
     return "omega" if len(state["decks"]["omega"]) > len(state["decks"]["delta"]) else "delta"
 
 
@@ -307,7 +341,7 @@ def discard_order(cards: list[str]) -> list[str]:
     return sorted(cards, key=key)
 
 
-def default_main(state: RedScareState) -> Action:
+def default_main(state: RedScareState) -> MainAction:
     if resources_left(state) == 0:
         return {"type": "end_turn"}
     return {"type": "draw", "deck": larger_deck(state)}

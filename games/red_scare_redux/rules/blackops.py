@@ -7,11 +7,12 @@ only what every viewer may see, and is the same whoever holds an instant.
 
 from __future__ import annotations
 
+from typing import Literal
+
 from games import rng
-from games.protocol import Action, Seat
+from games.protocol import Seat
 from games.red_scare_redux import data
-from games.red_scare_redux.state import RedScareState
-from games.red_scare_redux.table import (
+from games.red_scare_redux.rules.table import (
     card_helps,
     describe,
     find,
@@ -19,8 +20,8 @@ from games.red_scare_redux.table import (
     resolve_completion,
     start_bonus,
 )
-from games.red_scare_redux.windows import open_window
-from games.red_scare_redux.zones import (
+from games.red_scare_redux.rules.windows import open_counter
+from games.red_scare_redux.rules.zones import (
     BACK_WORDS,
     distinct,
     hand_names,
@@ -31,40 +32,55 @@ from games.red_scare_redux.zones import (
     take_from_hand,
     team_seats,
 )
-
-ON_TABLE = ("Sabotage", "Defector")
-
+from games.red_scare_redux.state import (
+    BlackOpsAction,
+    Partial,
+    PickAction,
+    RedScareState,
+    WindowAction,
+)
 
 # ----------------------------------------------------------------------------- playing a card (a main action)
 
 
-def actions(state: RedScareState, seat: Seat) -> list[Action]:
-    out: list[Action] = []
+def actions(state: RedScareState, seat: Seat) -> list[BlackOpsAction]:
+    out: list[BlackOpsAction] = []
     team = state["team_of"][seat]
     theirs = [p for p in state["partials"] if p["team"] != team]
     ours = [p for p in state["partials"] if p["team"] == team]
     victims = [s for s in opponents(state, seat) if state["hands"][s]]
-    for card in distinct(hand_names(state, seat)):
-        base: Action = {"type": "black_ops", "card": card}
+    for card in distinct(hand_names(state, seat)):  # in catalogue order, card by card
         if card == "Burn Notice":
-            out += [{**base, "partial": p["id"]} for p in theirs]
-        elif card in ON_TABLE:
-            for p in theirs:
-                for at, placed in enumerate(p["placed"]):
-                    if card == "Defector" and not is_agent(state, placed["cards"][0]):
-                        continue
-                    members: list[int | None] = [0, 1] if len(placed["cards"]) == 2 else [None]
-                    out += [{**base, "partial": p["id"], "at": at, "member": m} for m in members]
-        elif card in ("Pickpocket", "Interrogation"):
-            out += [{**base, "victim": v} for v in victims]
+            out += [{"type": "black_ops", "card": "Burn Notice", "partial": p["id"]} for p in theirs]
+        elif card == "Sabotage":
+            out += on_table(state, "Sabotage", theirs)
+        elif card == "Defector":
+            out += on_table(state, "Defector", theirs)
+        elif card == "Pickpocket":
+            out += [{"type": "black_ops", "card": "Pickpocket", "victim": v} for v in victims]
+        elif card == "Interrogation":
+            out += [{"type": "black_ops", "card": "Interrogation", "victim": v} for v in victims]
         elif card == "Requisition" and resources_left(state):
-            out.append(base)
+            out.append({"type": "black_ops", "card": "Requisition"})
         elif card == "Double Agent":
-            out += [{**base, "partial": p["id"], "as": c} for p in ours for c in data.CLASSES
-                    if card_helps(state, p, card, c)]
+            out += [{"type": "black_ops", "card": "Double Agent", "partial": p["id"], "as": c} for p in ours
+                    for c in data.CLASSES if card_helps(state, p, card, c)]
         elif card == "Forged Papers":
-            out += [{**base, "partial": p["id"], "as": t} for p in ours for t in data.SUPPLY_TYPES
-                    if card_helps(state, p, card, t)]
+            out += [{"type": "black_ops", "card": "Forged Papers", "partial": p["id"], "as": t} for p in ours
+                    for t in data.SUPPLY_TYPES if card_helps(state, p, card, t)]
+    return out
+
+
+def on_table(state: RedScareState, card: Literal["Sabotage", "Defector"],
+             theirs: list[Partial]) -> list[BlackOpsAction]:
+    """Sabotage or Defector at every placement of the opponents' partials (a Defector only at an Agent)."""
+    out: list[BlackOpsAction] = []
+    for p in theirs:
+        for at, placed in enumerate(p["placed"]):
+            if card == "Defector" and not is_agent(state, placed["cards"][0]):
+                continue
+            members: list[int | None] = [0, 1] if len(placed["cards"]) == 2 else [None]
+            out += [{"type": "black_ops", "card": card, "partial": p["id"], "at": at, "member": m} for m in members]
     return out
 
 
@@ -72,38 +88,40 @@ def is_agent(state: RedScareState, copy: int) -> bool:
     return name(state, copy) in data.CLASS_OF or name(state, copy) == "Double Agent"
 
 
-def play(state: RedScareState, seat: Seat, action: Action) -> None:
+def play(state: RedScareState, seat: Seat, action: BlackOpsAction) -> None:
     """Announce the card (its action is spent, ruling (h)) and open its Counterintelligence window."""
     copy = take_from_hand(state, seat, action["card"])
     state["progress"] = True
     log(state, f"{{s{seat}}} plays {announce(state, action)}.")
-    open_window(state, "counter", seat, {"kind": "black_ops", "seat": seat, "copy": copy, "action": action},
-                {"card": action["card"], "action": action})
+    open_counter(state, seat, {"kind": "black_ops", "seat": seat, "copy": copy, "action": action},
+                 action["card"], action)
 
 
-def announce(state: RedScareState, action: Action) -> str:
+def announce(state: RedScareState, action: BlackOpsAction) -> str:
     card = action["card"]
-    if "victim" in action:
+    if action["card"] == "Pickpocket" or action["card"] == "Interrogation":
         return f"{card} on {{s{action['victim']}}}"
-    if "partial" in action:
-        partial = find(state, action["partial"])
-        text = f"{card} on {name(state, partial['objective'])} ({partial['id']})"
-        if "at" in action:
-            text += f", at {describe(state, partial['placed'][action['at']])}"
-        return text + (f" as {action['as']}" if "as" in action else "")
-    return str(card)
+    if action["card"] == "Requisition":
+        return card
+    partial = find(state, action["partial"])
+    text = f"{card} on {name(state, partial['objective'])} ({partial['id']})"
+    if action["card"] == "Sabotage" or action["card"] == "Defector":
+        text += f", at {describe(state, partial['placed'][action['at']])}"
+    if action["card"] == "Double Agent" or action["card"] == "Forged Papers":
+        text += f" as {action['as']}"
+    return text
 
 
 # ----------------------------------------------------------------------------- windows
 
 
-def window_actions(state: RedScareState, seat: Seat) -> list[Action]:
+def window_actions(state: RedScareState, seat: Seat) -> list[WindowAction]:
     window = state["window"]
     assert window is not None
     if seat not in window["eligible"] or seat in state["continued"]:
         return []
     hand = hand_names(state, seat)
-    out: list[Action] = []
+    out: list[WindowAction] = []
     if window["kind"] == "counter" and "Counterintelligence" in hand:
         out.append({"type": "counter"})
     if window["kind"] == "tip_off" and "Tip-Off" in hand:
@@ -122,7 +140,7 @@ def waiting(state: RedScareState) -> list[Seat]:
     return [s for s in window["eligible"] if s not in state["continued"]]
 
 
-def apply_window(state: RedScareState, seat: Seat, action: Action) -> None:
+def apply_window(state: RedScareState, seat: Seat, action: WindowAction) -> None:
     kind = action["type"]
     if kind == "continue":
         state["continued"].append(seat)
@@ -131,7 +149,7 @@ def apply_window(state: RedScareState, seat: Seat, action: Action) -> None:
     elif kind == "counter":
         copy = take_from_hand(state, seat, "Counterintelligence")
         pending = state["pending"]
-        assert pending is not None
+        assert pending is not None and pending["kind"] != "bonus"  # a Tip-Off window has no Counterintelligence
         state["window"], state["pending"] = None, None
         state["discard"] += [pending["copy"], copy]
         state["progress"] = True
@@ -142,12 +160,11 @@ def apply_window(state: RedScareState, seat: Seat, action: Action) -> None:
     elif kind == "tip_off":
         copy = take_from_hand(state, seat, "Tip-Off")
         pending = state["pending"]
-        assert pending is not None
+        assert pending is not None and pending["kind"] == "bonus"  # only a Tip-Off window takes a Tip-Off
         state["progress"] = True
         log(state, f"{{s{seat}}} plays Tip-Off: the {pending['bonus']} bonus is stopped unless countered.")
-        open_window(state, "counter", seat, {"kind": "tip_off", "seat": seat, "copy": copy,
-                                             "completer": pending["seat"], "bonus": pending["bonus"]},
-                    {"card": "Tip-Off", "action": {"type": "tip_off"}})
+        open_counter(state, seat, {"kind": "tip_off", "seat": seat, "copy": copy, "completer": pending["seat"],
+                                   "bonus": pending["bonus"]}, "Tip-Off", {"type": "tip_off"})
         return
 
 
@@ -170,21 +187,21 @@ def close(state: RedScareState) -> None:
 # ----------------------------------------------------------------------------- resolving a card
 
 
-def resolve(state: RedScareState, seat: Seat, copy: int, action: Action) -> None:
+def resolve(state: RedScareState, seat: Seat, copy: int, action: BlackOpsAction) -> None:
     card = action["card"]
-    if card in ("Double Agent", "Forged Papers"):
+    if action["card"] == "Double Agent" or action["card"] == "Forged Papers":
         partial = find(state, action["partial"])
         place(state, partial, [copy], action["as"])
         log(state, f"{card} joins {name(state, partial['objective'])} as {action['as']}.")
         resolve_completion(state, seat, partial)
         return
     state["discard"].append(copy)
-    if card == "Burn Notice":
+    if action["card"] == "Burn Notice":
         partial = find(state, action["partial"])
         state["partials"].remove(partial)
         state["discard"] += [partial["objective"]] + [c for placed in partial["placed"] for c in placed["cards"]]
         log(state, f"{name(state, partial['objective'])} ({partial['id']}) is burned with every card on it.")
-    elif card in ON_TABLE:
+    elif action["card"] == "Sabotage" or action["card"] == "Defector":
         partial = find(state, action["partial"])
         placed = partial["placed"].pop(action["at"])
         cards = placed["cards"]
@@ -197,11 +214,11 @@ def resolve(state: RedScareState, seat: Seat, copy: int, action: Action) -> None
             state["hands"][seat].append(hit)
             log(state, f"{{s{seat}}} takes {name(state, hit)} from {name(state, partial['objective'])}"
                        + (", the other Agent of the pair is discarded." if len(cards) == 2 else "."))
-    elif card == "Pickpocket":
+    elif action["card"] == "Pickpocket":
         take_random(state, seat, action["victim"], "picks")
-    elif card == "Interrogation":
+    elif action["card"] == "Interrogation":
         state["step"] = {"kind": "interrogate", "seat": seat, "victim": action["victim"]}
-    elif card == "Requisition":
+    elif action["card"] == "Requisition":
         state["step"] = {"kind": "draw", "seat": seat, "owed": data.REQUISITION_DRAWS}
 
 
@@ -217,13 +234,13 @@ def take_random(state: RedScareState, seat: Seat, victim: Seat, verb: str) -> No
         log(state, f"{{s{seat}}} {verb} {BACK_WORDS[state['cards'][copy]['back']]} from {{s{victim}}}.", to=others)
 
 
-def interrogate_actions(state: RedScareState, victim: Seat) -> list[Action]:
+def interrogate_actions(state: RedScareState, victim: Seat) -> list[PickAction]:
     return [{"type": "pick", "card": card} for card in distinct(hand_names(state, victim))]
 
 
-def apply_pick(state: RedScareState, seat: Seat, action: Action) -> None:
+def apply_pick(state: RedScareState, seat: Seat, action: PickAction) -> None:
     step = state["step"]
-    assert step is not None
+    assert step is not None and step["kind"] == "interrogate"
     victim = step["victim"]
     log(state, f"{{s{victim}}}'s hand was: {', '.join(hand_names(state, victim))}.", to=team_seats(state, seat))
     state["discard"].append(take_from_hand(state, victim, action["card"]))

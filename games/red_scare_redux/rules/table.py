@@ -4,10 +4,10 @@ from __future__ import annotations
 
 from games.protocol import Seat
 from games.red_scare_redux import data
-from games.red_scare_redux.objectives import Item, complete, helps, item_of
+from games.red_scare_redux.rules.objectives import Item, complete, helps, item_of
+from games.red_scare_redux.rules.windows import open_tip_off
+from games.red_scare_redux.rules.zones import log, name, opponents, placed_names, resources_left
 from games.red_scare_redux.state import Partial, Placed, RedScareState
-from games.red_scare_redux.windows import open_window
-from games.red_scare_redux.zones import log, name, opponents, placed_names, resources_left
 
 
 def items(state: RedScareState, partial: Partial) -> list[Item]:
@@ -85,8 +85,8 @@ def resolve_completion(state: RedScareState, seat: Seat, partial: Partial) -> bo
     bonus = check_complete(state, partial, seat)
     if bonus is not None and bonus != "NONE":
         # A Tip-Off window comes before the bonus (ruling (b)).
-        open_window(state, "tip_off", seat, {"kind": "bonus", "seat": seat, "bonus": bonus},
-                    {"objective": name(state, partial["objective"]), "bonus": bonus})
+        open_tip_off(state, seat, {"kind": "bonus", "seat": seat, "bonus": bonus},
+                     name(state, partial["objective"]), bonus)
     return state["completions"] > before
 
 

@@ -4,10 +4,10 @@ from __future__ import annotations
 
 import random
 
-from games.protocol import Action, View
+from games.red_scare_redux.state import RedScareView, RsrAction
 
 
-def random_bot(view: View, legal: list[Action], rand: random.Random) -> Action | None:
+def random_bot(view: RedScareView, legal: list[RsrAction], rand: random.Random) -> RsrAction | None:
     if not legal:
         return None
     if any(action["type"] == "continue" for action in legal):
