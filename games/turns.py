@@ -37,7 +37,7 @@ class Stacked(TypedDict, Generic[F]):
 
 class Handler(NamedTuple, Generic[S, P, F, A]):
     """How one kind of frame is played (see the module docstring). A frame that only runs by itself (it never waits
-    on anyone) has no prompts, ``act`` or ``default``."""
+    on anyone) asks ``nobody`` and has no ``act`` or ``default``."""
 
     run: Callable[[S, F], bool]
     prompts: Callable[[S, F], dict[Seat, list[P]]]
@@ -57,6 +57,7 @@ Handlers = Mapping[Any, Handler[S, P, Any, Any]]
 
 
 def push(state: Stacked[F], frame: F) -> None:
+    """Put ``frame`` on top. (mypy cannot check a dict literal here: build the frame in a typed variable first.)"""
     state["stack"].append(frame)
 
 
