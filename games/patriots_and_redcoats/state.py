@@ -14,12 +14,13 @@ from typing import Final, Literal, NotRequired, TypedDict
 
 from games.protocol import Seat
 from games.state import GameState
+from games.turns import Mode, Response
 
 CardId = str  # a card's id: only ever inside the state, never in a view, log line or legal list
 LoyaltyKind = str  # data.PATRIOT, data.REDCOAT, data.TURNCOAT, a Spy or a Leader
 Team = Literal["patriots", "redcoats"]  # also a War card's side
 Phase = Literal["setup", "spycraft", "council", "over"]
-WindowMode = Literal["quick", "fixed"]
+WindowMode = Mode
 SpycraftKind = Literal["spy", "conceal", "skip", "reverse", "draw2", "winter"]
 
 
@@ -189,22 +190,18 @@ FrameKind = Literal["round", "turn", "confirm", "spy", "conceal", "skip", "rever
 # ----------------------------------------------------------------------------- response windows
 
 
-class ResponseWindow(TypedDict):
+class ResponseWindow(Response):
     """Window (a) after a Spy or Conceal card is given (``give``) or (b) after an Agent places a War card (``agent``);
-    ``seat``: who gave or placed."""
+    ``seat``: who gave or placed. ``serial`` and ``waiting`` (who still owes a continue) are ``games.turns``'s."""
 
     kind: Literal["give", "agent"]
-    serial: int  # its key's number: a fresh one whenever it opens or reopens
-    waiting: list[Seat]  # who still owes a continue (quick mode)
     seat: Seat
 
 
-class AssassinationWindow(TypedDict):
+class AssassinationWindow(Response):
     """Window (c) after an assassination is declared."""
 
     kind: Literal["assassination"]
-    serial: int
-    waiting: list[Seat]
     assassin: Seat
     target: Seat
     protected: bool  # the assassin revealed a Turncoat with the declaration

@@ -11,12 +11,13 @@ from __future__ import annotations
 
 from typing import Literal, NotRequired, TypedDict
 
+from games import turns
 from games.protocol import Seat
 from games.raiding_parties.data import Aim, Line, ReadyMadeParty
 from games.state import GameState
 
 Phase = Literal["build", "play", "over"]
-ReactionMode = Literal["quick", "fixed"]
+ReactionMode = turns.Mode
 # How an attack came about: it decides what may answer it (ruling 2) and what it spends (ruling 6).
 Mode = Literal["use", "extra", "charge", "stand", "retaliate", "md", "cannoneer_a", "cannoneer_b", "free"]
 Cause = Literal["normal", "cannon", "destroy"]
@@ -100,7 +101,7 @@ class HitFrame(TypedDict):
     revealed: str | None  # a hold hit's random card, once revealed
     cause: Cause
     step: HitStep
-    window: int | None  # the serial of the open reaction window
+    window: turns.Response | None  # the open reaction window, over the seat hit
     flipper: Seat  # whose card made the hit (for the log)
 
 

@@ -20,6 +20,7 @@ from games.protocol import Viewer
 from games.raiding_parties.data import BY_NAME, ORDER, SHIPS_FORTS_ALLOWED, ready_made_json
 from games.raiding_parties.rules import top
 from games.raiding_parties.rules.cards import find
+from games.raiding_parties.rules.hits import window_key
 from games.raiding_parties.rules.turn import idle_limit
 from games.raiding_parties.setup import ready_made_entries
 from games.raiding_parties.state import (
@@ -159,7 +160,7 @@ def _prompt(state: RaidingState, frame: Frame | None) -> Prompt | None:
         return {"kind": "search", "seat": frame["seat"], "card": frame["card"]}
     assert frame["window"] is not None
     return {"kind": "reaction", "seat": frame["seat"], "step": frame["step"], "text": "may react",
-            "card": frame["card"], "key": f"rp-react-{frame['window']}",
+            "card": frame["card"], "key": window_key(frame["window"]),
             "seconds": state["options"]["reaction_seconds"], "mode": state["options"]["reaction_mode"]}
 
 

@@ -118,7 +118,7 @@ def setup(players: int, options: Options, seed: int) -> RedScareState:
         "turn_index": 0, "actions_left": data.ACTIONS_PER_TURN, "first_action": True, "cards": cards,
         "decks": decks, "hands": hands, "discard": [], "partials": [], "next_partial": 1,
         "completed": [[] for _ in teams], "completions": 0, "step": None, "window": None,
-        "pending": None, "continued": [],
-        "window_mode": options.window_mode, "window_s": options.response_window_s, "window_count": 0,
+        "pending": None, "response": None,
+        "window_mode": options.window_mode, "window_s": options.response_window_s, "serial": 0,
         "last_turn": False, "progress": False, "quiet_turns": 0, "over": False, "reason": None,
     }

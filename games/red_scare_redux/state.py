@@ -14,6 +14,7 @@ from typing import Literal, NotRequired, TypedDict, final
 
 from games.protocol import Seat
 from games.state import GameState
+from games.turns import Mode, Response
 
 Back = Literal["objective", "omega", "delta"]
 Deck = Literal["omega", "delta"]  # the Resource decks
@@ -290,10 +291,10 @@ class RedScareState(GameState):
     step: Step | None  # a pending step for one seat
     window: Window | None  # an open response window, as every viewer sees it
     pending: Pending | None  # what the open window holds up (copy ids: never in a view)
-    continued: list[Seat]  # who has continued in the open quick window (not shown)
-    window_mode: Literal["quick", "fixed"]
+    response: Response | None  # the open window: its key, the eligible seats yet to continue (never shown)
+    window_mode: Mode
     window_s: int
-    window_count: int  # windows opened so far: the window key
+    serial: int  # windows opened so far: the window key
     last_turn: bool  # the last Resource card is drawn: this turn is the last
     progress: bool  # something counting as progress happened this turn (ruling 14)
     quiet_turns: int

@@ -10,9 +10,9 @@ seats play is actually waiting for.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
-from typing import Any, Generic, NamedTuple, TypeVar
+from typing import Any
 
+from games import turns
 from games.patriots_and_redcoats.data import (
     LEADERS,
     LOYALTY,
@@ -28,40 +28,23 @@ from games.patriots_and_redcoats.rules.core import eye_total, face_down_slots, l
 from games.patriots_and_redcoats.rules.end import result
 from games.patriots_and_redcoats.state import FrameKind, OpenWindow, PatriotsAction, PatriotsState
 from games.protocol import Seat, Window
+from games.turns import Handler, nobody
 
 __all__ = ["advance", "apply", "default_action", "expire", "legal", "must_act", "result", "secret_step", "window"]
 
 Prompts = dict[Seat, list[PatriotsAction]]
-F = TypeVar("F", bound=Mapping[str, Any])  # one kind of frame (state.Frame)
-A = TypeVar("A", bound=Mapping[str, Any])  # the actions that frame's prompts offer (some of state.PatriotsAction)
 
-
-class Handler(NamedTuple, Generic[F, A]):
-    """How one kind of frame is played: ``run`` moves it on (False: it waits on players), ``prompts`` says who is
-    asked what, ``act`` applies an answer, ``default`` answers for a timed-out or departed player."""
-
-    run: Callable[[PatriotsState, F], bool]
-    prompts: Callable[[PatriotsState, F], Prompts]
-    act: Callable[[PatriotsState, F, Seat, A], None] | None
-    default: Callable[[PatriotsState, F, Seat], PatriotsAction] | None
-
-
-def _none(state: PatriotsState, frame: object) -> Prompts:
-    return {}
-
-
-# Each entry is checked against its own frame and action types; the table is looked up by the top frame's kind, which
-# is what pairs a frame with its handlers (and an action with the frame that offered it), so it holds Handler[Any, Any].
-HANDLERS: dict[FrameKind, Handler[Any, Any]] = {
-    "round": Handler(spycraft.run_round, _none, None, None),
-    "turn": Handler(spycraft.run_turn, _none, None, None),
+# How each kind of frame is played (``games.turns``): the table pairs a frame with its handler by the frame's kind.
+HANDLERS: dict[FrameKind, Handler[PatriotsState, PatriotsAction, Any, Any]] = {
+    "round": Handler(spycraft.run_round, nobody),
+    "turn": Handler(spycraft.run_turn, nobody),
     "confirm": Handler(teams.run_confirm, teams.confirm_prompts, teams.confirm_act, teams.confirm_default),
     "spy": Handler(spycraft.run_spy, spycraft.spy_prompts, spycraft.spy_act, spycraft.spy_default),
     "conceal": Handler(spycraft.run_spy, spycraft.spy_prompts, spycraft.spy_act, spycraft.spy_default),
     "reveal": Handler(spycraft.run_reveal, spycraft.reveal_prompts, spycraft.reveal_act, spycraft.reveal_default),
     "flip": Handler(spycraft.run_flip, spycraft.flip_prompts, spycraft.flip_act, spycraft.flip_default),
     "skip": Handler(spycraft.run_skip, spycraft.skip_prompts, spycraft.skip_act, spycraft.skip_default),
-    "reverse": Handler(spycraft.run_reverse, _none, None, None),
+    "reverse": Handler(spycraft.run_reverse, nobody),
     "draw2": Handler(spycraft.run_draw2, spycraft.draw2_prompts, spycraft.draw2_act, spycraft.draw2_default),
     "winter": Handler(winter.run_winter, winter.winter_prompts, winter.winter_act, winter.winter_default),
     "council": Handler(council.run_council, council.council_prompts, council.council_act, council.council_default),
@@ -72,17 +55,18 @@ HANDLERS: dict[FrameKind, Handler[Any, Any]] = {
 
 
 def advance(state: PatriotsState) -> None:
-    while state["phase"] != "over" and not state["windows"]:
-        frame = state["stack"][-1]
-        if not HANDLERS[frame["kind"]].run(state, frame):
-            return
+    turns.run(state, HANDLERS, moving)
+
+
+def moving(state: PatriotsState) -> bool:
+    """Nothing beneath an open window moves."""
+    return state["phase"] != "over" and not state["windows"]
 
 
 def prompts(state: PatriotsState) -> Prompts:
-    if state["phase"] == "over" or state["windows"]:
+    if not moving(state):
         return {}
-    frame = state["stack"][-1]
-    return HANDLERS[frame["kind"]].prompts(state, frame)
+    return turns.prompts(state, HANDLERS)
 
 
 def legal(state: PatriotsState, seat: Seat) -> list[PatriotsAction]:
@@ -99,9 +83,8 @@ def must_act(state: PatriotsState) -> list[Seat]:
     if state["phase"] == "over":
         return []
     if state["windows"]:
-        if windows.fixed(state):
-            return []  # nobody owes anything: the window closes at its deadline (a target's Turncoat is optional)
-        return windows.still_waiting(state, state["windows"][-1])
+        # In a fixed window nobody owes anything: it closes at its deadline (a target's Turncoat is optional).
+        return turns.owed(windows.mode(state), state["windows"][-1], state["alive"])
     return sorted(prompts(state))
 
 
@@ -114,10 +97,7 @@ def apply(state: PatriotsState, seat: Seat, action: PatriotsAction) -> None:
     elif action["type"] == "continue":
         windows.continue_(state, seat)
     else:
-        frame = state["stack"][-1]
-        act = HANDLERS[frame["kind"]].act
-        assert act is not None
-        act(state, frame, seat, action)
+        turns.act(state, HANDLERS, seat, action)
     advance(state)
     check_invariants(state)
 
@@ -126,10 +106,7 @@ def default_action(state: PatriotsState, seat: Seat) -> PatriotsAction:
     """Edition, Defaults: never dependent on the player's team."""
     if state["windows"]:
         return windows.window_default(state, seat)
-    frame = state["stack"][-1]
-    default = HANDLERS[frame["kind"]].default
-    assert default is not None
-    return default(state, frame, seat)
+    return turns.default(state, HANDLERS, seat)
 
 
 def window(state: PatriotsState) -> Window | None:
@@ -144,12 +121,7 @@ def window(state: PatriotsState) -> Window | None:
     top = state["windows"][-1]
     options = state["options"]
     seconds = options["assassination_window_s"] if top["kind"] == "assassination" else options["response_window_s"]
-    key = window_key(top)
-    if windows.fixed(state):
-        return Window(key=key, seconds=max(seconds, 0), closes_itself=True)
-    if seconds <= 0:
-        return None
-    return Window(key=key, seconds=seconds)
+    return turns.deadline(window_key(top), seconds, windows.mode(state))
 
 
 def window_key(top: OpenWindow) -> str:

@@ -26,6 +26,7 @@ from games.patriots_and_redcoats.rules.end import check_victories
 from games.patriots_and_redcoats.rules.windows import open_window
 from games.patriots_and_redcoats.state import CouncilAction, CouncilFrame, PatriotsAction, PatriotsState, Team
 from games.protocol import Seat
+from games.turns import pop
 
 Prompts = dict[Seat, list[PatriotsAction]]
 
@@ -75,7 +76,7 @@ def run_council(state: PatriotsState, frame: CouncilFrame) -> bool:
         card = frame["placed"]
         assert card is not None, "the window step follows the placing"
         side = war_side(card)
-        state["stack"].pop()
+        pop(state)
         if not state["alive"][agent_of(frame)]:
             state["track"][side].remove(card)
             discard(state, "war", card)
@@ -89,7 +90,7 @@ def run_council(state: PatriotsState, frame: CouncilFrame) -> bool:
         for card in frame["hand"]:
             discard(state, "war", card)
         frame["hand"] = []
-        state["stack"].pop()
+        pop(state)
         record(state, frame, "broken")
         say(state, "The War Council is broken: no War card is placed and the War marker does not move.")
         return True
@@ -115,7 +116,7 @@ def count_votes(state: PatriotsState, frame: CouncilFrame) -> None:
     state["marker"] += 1
     record(state, frame, "failed")
     say(state, f"The election fails ({yes} to {no}). The War marker moves to {state['marker']}.")
-    state["stack"].pop()
+    pop(state)
     if state["marker"] >= MARKER_MAX:
         card = draw(state, "war")
         state["track"][war_side(card)].append(card)

@@ -1,9 +1,9 @@
 """The round and the Spycraft Phase: the turn walk and every Spycraft card (rulebook: How to Play, The Spycraft
 Cards; edition: The Spycraft Phase).
 
-Play is a stack of frames, each a small dict naming its kind and step. ``run`` moves a frame on by itself and
-returns False when it waits for players; ``prompts`` says who is asked what; ``act`` applies an answer. A frame whose
-decision-maker has been eliminated lapses in ``run`` (edition: Eliminated while awaited).
+Play is a stack of frames (``games.turns``), each a small dict naming its kind and step. ``run`` moves a frame on by
+itself and returns False when it waits for players; ``prompts`` says who is asked what; ``act`` applies an answer. A
+frame whose decision-maker has been eliminated lapses in ``run`` (edition: Eliminated while awaited).
 """
 
 from __future__ import annotations
@@ -65,6 +65,7 @@ from games.patriots_and_redcoats.state import (
     Walk,
 )
 from games.protocol import Seat
+from games.turns import pop, push
 
 Prompts = dict[Seat, list[PatriotsAction]]
 
@@ -76,7 +77,7 @@ def alive(state: PatriotsState, seat: Seat) -> bool:
 def finish_card(state: PatriotsState, frame: CardFrame) -> None:
     """Discard the frame's card and drop the frame."""
     discard(state, "spycraft", frame["card"])
-    state["stack"].pop()
+    pop(state)
 
 
 # ----------------------------------------------------------------------------- the round
@@ -113,7 +114,7 @@ def run_round(state: PatriotsState, frame: RoundFrame) -> bool:
     step = frame["step"]
     if step == "setup":
         frame["step"] = "spycraft"
-        state["stack"].append(new_confirm())
+        push(state, new_confirm())
         return True
     if step == "spycraft":
         if state["phase"] != "spycraft":
@@ -125,9 +126,10 @@ def run_round(state: PatriotsState, frame: RoundFrame) -> bool:
             state["phase"] = "council"
             frame["step"] = "end"
             say(state, "The Spycraft Phase ends. The Council Phase begins.")
-            state["stack"].append(council.new_council(state, state["commander"], hessians=False))
+            push(state, council.new_council(state, state["commander"], hessians=False))
             return True
-        state["stack"].append({"kind": "turn", "seat": seat, "step": "draw"})
+        turn: TurnFrame = {"kind": "turn", "seat": seat, "step": "draw"}
+        push(state, turn)
         return True
     # step == "end": the council is over, the round ends.
     for card in state["reverse"]:
@@ -148,7 +150,7 @@ def run_turn(state: PatriotsState, frame: TurnFrame) -> bool:
         say(state, f"{s(frame['seat'])} draws {spycraft_text(card)}.")
         start_card(state, card, frame["seat"])
         return True
-    state["stack"].pop()
+    pop(state)
     state["walk"]["last"] = frame["seat"]
     return True
 
@@ -157,7 +159,7 @@ def start_card(state: PatriotsState, card: CardId, drawer: Seat) -> None:
     card_kind = SPYCRAFT[card]["kind"]
     if card_kind == DRAW2:
         frame: Draw2Frame = {"kind": card_kind, "card": card, "drawer": drawer, "step": "start", "queue": []}
-        state["stack"].append(frame)
+        push(state, frame)
         for _ in range(DRAW2_DRAW):
             frame["queue"].append(draw(state, "spycraft"))
         shown = " and ".join(spycraft_text(c) for c in frame["queue"])
@@ -165,17 +167,19 @@ def start_card(state: PatriotsState, card: CardId, drawer: Seat) -> None:
         frame["step"] = "order"
         return
     if card_kind == WINTER:
-        state["stack"].append(winter.new_winter(state, card, drawer))
+        push(state, winter.new_winter(state, card, drawer))
         return
     # One literal per kind, as each kind's frame is a TypedDict of its own.
+    started: SpyFrame | ConcealFrame | SkipFrame | ReverseFrame
     if card_kind == SPY:
-        state["stack"].append({"kind": card_kind, "card": card, "drawer": drawer, "step": "start"})
+        started = {"kind": card_kind, "card": card, "drawer": drawer, "step": "start"}
     elif card_kind == CONCEAL:
-        state["stack"].append({"kind": card_kind, "card": card, "drawer": drawer, "step": "start"})
+        started = {"kind": card_kind, "card": card, "drawer": drawer, "step": "start"}
     elif card_kind == SKIP:
-        state["stack"].append({"kind": card_kind, "card": card, "drawer": drawer, "step": "start"})
+        started = {"kind": card_kind, "card": card, "drawer": drawer, "step": "start"}
     else:
-        state["stack"].append({"kind": card_kind, "card": card, "drawer": drawer, "step": "start"})
+        started = {"kind": card_kind, "card": card, "drawer": drawer, "step": "start"}
+    push(state, started)
 
 
 # ----------------------------------------------------------------------------- Spy and Conceal
@@ -200,10 +204,10 @@ def run_spy(state: PatriotsState, frame: SpyFrame | ConcealFrame) -> bool:
             finish_card(state, frame)
             return True
         state["eyes"][target].append({"id": frame["card"], "eyes": SPYCRAFT[frame["card"]]["eyes"]})
-        state["stack"].pop()
+        pop(state)
         say(state, f"{s(target)} receives {spycraft_text(frame['card'])} and has {eye_total(state, target)} eyes.")
         if eye_total(state, target) >= EYES_TO_REVEAL:
-            state["stack"].append({"kind": "reveal", "seat": target, "eyes": True, "why": "eyes"})
+            push(state, owed_reveal(target, True, "eyes"))
         return True
     for target in sorted(set(frame["to"])):
         if alive(state, target):
@@ -254,9 +258,13 @@ def spy_default(state: PatriotsState, frame: SpyFrame | ConcealFrame, seat: Seat
 # ----------------------------------------------------------------------------- owed reveals and flips
 
 
+def owed_reveal(seat: Seat, eyes: bool, why: str) -> RevealFrame:
+    return {"kind": "reveal", "seat": seat, "eyes": eyes, "why": why}
+
+
 def run_reveal(state: PatriotsState, frame: RevealFrame) -> bool:
     if not alive(state, frame["seat"]):
-        state["stack"].pop()
+        pop(state)
         return True
     return False
 
@@ -266,7 +274,7 @@ def reveal_prompts(state: PatriotsState, frame: RevealFrame) -> Prompts:
 
 
 def reveal_act(state: PatriotsState, frame: RevealFrame, seat: Seat, action: Reveal) -> None:
-    state["stack"].pop()
+    pop(state)
     reveal(state, seat, action["slot"], "three eyes" if frame["eyes"] else MAJOR_FERGUSON)
     if frame["eyes"] and alive(state, seat):
         remove_eyes(state, seat, EYES_TO_REVEAL)
@@ -279,7 +287,7 @@ def reveal_default(state: PatriotsState, frame: RevealFrame, seat: Seat) -> Reve
 
 def run_flip(state: PatriotsState, frame: FlipFrame) -> bool:
     if not alive(state, frame["seat"]) or not face_up_slots(state, frame["seat"]):
-        state["stack"].pop()
+        pop(state)
         return True
     return False
 
@@ -293,7 +301,7 @@ def flip_act(state: PatriotsState, frame: FlipFrame, seat: Seat, action: Flip) -
     assert slot is not None, "Hessians' flip names a face-up card"
     entry = state["hands"][seat][slot]
     entry["up"] = False
-    state["stack"].pop()
+    pop(state)
     say(state, f"{s(seat)} flips {article(kind(entry['id']))} face down ({HESSIANS}).")
 
 
@@ -331,7 +339,7 @@ def skip_act(state: PatriotsState, frame: SkipFrame, seat: Seat, action: Ferguso
         say(state, f"{s(seat)} names nobody for {MAJOR_FERGUSON}.")
         return
     say(state, f"{s(seat)} names {s(target)} for {MAJOR_FERGUSON}: they reveal a face-down card of their choice.")
-    state["stack"].append({"kind": "reveal", "seat": target, "eyes": False, "why": MAJOR_FERGUSON})
+    push(state, owed_reveal(target, False, MAJOR_FERGUSON))
 
 
 def skip_default(state: PatriotsState, frame: SkipFrame, seat: Seat) -> Ferguson:
@@ -341,7 +349,7 @@ def skip_default(state: PatriotsState, frame: SkipFrame, seat: Seat) -> Ferguson
 def run_reverse(state: PatriotsState, frame: ReverseFrame) -> bool:
     state["walk"]["dir"] = -state["walk"]["dir"]
     state["reverse"].append({"id": frame["card"], "seat": frame["drawer"]})
-    state["stack"].pop()
+    pop(state)
     way = "clockwise" if state["walk"]["dir"] == 1 else "counter-clockwise"
     say(state, f"The order of play is reversed until the end of the round: it now runs {way}.")
     return True
@@ -394,10 +402,11 @@ def draw2_act(state: PatriotsState, frame: Draw2Frame, seat: Seat, action: Order
     elif action["option"] == "flip":
         target = action["target"]
         say(state, f"{s(seat)} uses {HESSIANS}: {s(target)} flips a face-up card of their choice face down.")
-        state["stack"].append({"kind": "flip", "seat": target})
+        owed: FlipFrame = {"kind": "flip", "seat": target}
+        push(state, owed)
     else:
         say(state, f"{s(seat)} uses {HESSIANS} to call an immediate War Council as its Commander.")
-        state["stack"].append(council.new_council(state, seat, hessians=True))
+        push(state, council.new_council(state, seat, hessians=True))
 
 
 def draw2_default(state: PatriotsState, frame: Draw2Frame, seat: Seat) -> Order | Hessians:

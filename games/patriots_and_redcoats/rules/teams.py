@@ -11,6 +11,7 @@ from games.patriots_and_redcoats.data import COLOUR, LEADERS, PATRIOT, REDCOAT, 
 from games.patriots_and_redcoats.rules.core import kinds, living, new_step, say
 from games.patriots_and_redcoats.state import Confirm, ConfirmFrame, PatriotsAction, PatriotsState, Team
 from games.protocol import Seat
+from games.turns import pop
 
 
 def decided(state: PatriotsState, seat: Seat) -> Team | None:
@@ -78,7 +79,7 @@ def run_confirm(state: PatriotsState, frame: ConfirmFrame) -> bool:
             say(state, f"You are on the {team.capitalize()} team.", to=[seat])
         state["team"][seat] = team
     say(state, "Every loyalty is confirmed.")
-    state["stack"].pop()
+    pop(state)
     return True
 
 

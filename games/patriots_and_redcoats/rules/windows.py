@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from typing import Literal, TypeGuard
 
+from games import turns
 from games.patriots_and_redcoats.data import LOYALTY_NAMES, TURNCOAT
 from games.patriots_and_redcoats.rules.core import (
     face_down_slots,
@@ -36,31 +37,26 @@ from games.patriots_and_redcoats.state import (
     PatriotsState,
     Turncoat,
 )
-from games.protocol import IllegalAction, Seat
+from games.protocol import Seat
+from games.turns import Mode
+
+
+def mode(state: PatriotsState) -> Mode:
+    return state["options"]["window_mode"]
 
 
 def fixed(state: PatriotsState) -> bool:
     """Edition: in fixed mode a window always runs to its deadline and nobody can continue."""
-    return state["options"]["window_mode"] == "fixed"
+    return mode(state) == "fixed"
 
 
 def open_window(state: PatriotsState, kind_: Literal["give", "agent"], seat: Seat) -> None:
     """Window (a) after ``seat`` gave a Spy or Conceal card, or (b) after ``seat`` placed a War card as Agent."""
-    state["serial"] += 1
-    state["windows"].append({"kind": kind_, "serial": state["serial"], "waiting": living(state), "seat": seat})
-
-
-def top(state: PatriotsState) -> OpenWindow | None:
-    return state["windows"][-1] if state["windows"] else None
-
-
-def still_waiting(state: PatriotsState, window: OpenWindow) -> list[Seat]:
-    return [seat for seat in window["waiting"] if state["alive"][seat]]
+    state["windows"].append({"kind": kind_, **turns.open_response(state, living(state)), "seat": seat})
 
 
 def continue_(state: PatriotsState, seat: Seat) -> None:
-    window = state["windows"][-1]
-    window["waiting"].remove(seat)
+    turns.answer(state["windows"][-1], seat)
     settle(state)
 
 
@@ -68,7 +64,7 @@ def expire(state: PatriotsState) -> None:
     """The top window's deadline has passed (fixed mode): it closes exactly as if every living player had continued,
     resolving its assassination and reopening the window beneath with a fresh key. Nothing is sent for anyone: a
     target who did not reveal a Turncoat in time does not reveal one now (edition, Defaults)."""
-    state["windows"][-1]["waiting"] = []
+    turns.expire(state["windows"][-1])
     settle(state)
 
 
@@ -76,16 +72,13 @@ def settle(state: PatriotsState) -> None:
     """Close every top window nobody living still owes a continue to; reopen the one beneath afresh."""
     while state["windows"] and state["phase"] != "over":
         window = state["windows"][-1]
-        if still_waiting(state, window):
+        if not turns.closed(window, state["alive"]):
             return
         state["windows"].pop()
         if window["kind"] == "assassination":
             resolve(state, window)
         if state["windows"] and not over(state):  # resolving may have ended the game
-            below = state["windows"][-1]
-            state["serial"] += 1
-            below["serial"] = state["serial"]
-            below["waiting"] = living(state)
+            turns.reopen(state, state["windows"][-1], living(state))
             say(state, "The response window beneath reopens.")
 
 
@@ -129,8 +122,7 @@ def declare(state: PatriotsState, seat: Seat, target: Seat, turncoat: bool) -> N
         eliminate(state, [seat], "has no face-down Loyalty card left")
         if state["phase"] == "over":
             return
-    state["serial"] += 1
-    state["windows"].append({"kind": "assassination", "serial": state["serial"], "waiting": living(state),
+    state["windows"].append({"kind": "assassination", **turns.open_response(state, living(state)),
                              "assassin": seat, "target": target, "protected": turncoat, "countered": False,
                              "cancelled": False})
 
@@ -181,7 +173,7 @@ def window_actions(state: PatriotsState, seat: Seat) -> list[PatriotsAction]:
     Turncoat."""
     window = state["windows"][-1]
     actions: list[PatriotsAction] = []
-    if not fixed(state) and state["alive"][seat] and seat in window["waiting"]:
+    if turns.may_continue(mode(state), window, seat, state["alive"]):
         actions.append({"type": "continue"})
     return actions + counter_options(state, seat)
 
@@ -194,5 +186,5 @@ def window_default(state: PatriotsState, seat: Seat) -> Turncoat | Continue:
     if counter_options(state, seat) and len(face_down_slots(state, seat)) >= 2:
         return {"type": "turncoat"}
     if fixed(state):
-        raise IllegalAction("not_your_turn", "Nothing is owed in a fixed window: it closes at its deadline.")
+        raise turns.nothing_owed()
     return {"type": "continue"}

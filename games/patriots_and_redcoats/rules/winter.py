@@ -29,6 +29,7 @@ from games.patriots_and_redcoats.rules.end import leader_checks
 from games.patriots_and_redcoats.rules.teams import new_confirm
 from games.patriots_and_redcoats.state import CardId, PatriotsAction, PatriotsState, WinterAction, WinterFrame
 from games.protocol import Seat
+from games.turns import pop, push
 
 Prompts = dict[Seat, list[PatriotsAction]]
 
@@ -88,14 +89,14 @@ def run_winter(state: PatriotsState, frame: WinterFrame) -> bool:
             return False
         pass_cards(state, frame)
         frame["step"] = "check"
-        state["stack"].append(new_confirm())
+        push(state, new_confirm())
         return True
     # step == "check": the loyalty confirmation is done.
     leader_checks(state)
     if state["phase"] == "over":
         return True
     discard(state, "spycraft", frame["card"])
-    state["stack"].pop()
+    pop(state)
     say(state, "Winter is Coming is discarded.")
     return True
 

@@ -1,35 +1,37 @@
 """Raiding Parties rules: the protocol's legal / apply / accepts / must_act / window / expire / default_action /
 result, over the secret party building (what it offers and checks: ``setup.py``) and the play phase.
 
-Play is a stack of frames (``state.Frame``) on top of the current turn. ``advance`` runs the top frame until it waits
-on a player; with an empty stack the player whose turn it is acts (``turn.py``). Each frame kind has one handler
-here: how it runs, what its prompt offers, how an answer applies and what a timeout answers.
+Play is a stack of frames (``state.Frame``, played by ``games.turns``) on top of the current turn. ``advance`` runs
+the top frame until it waits on a player; with an empty stack the player whose turn it is acts (``turn.py``). Each
+frame kind has one handler here: how it runs, whom it asks what, how an answer applies and what a timeout answers.
 """
 
 from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Callable
-from typing import Any, NamedTuple
+from typing import Any, TypeVar
 
-from games import rng
+from games import rng, turns
 from games.protocol import Action, Seat, Window
 from games.raiding_parties.data import START_HOLD
 from games.raiding_parties.rules import abilities, attacks, charges, hits, turn
 from games.raiding_parties.rules.zones import check_out, draw
 from games.raiding_parties.setup import as_list, party_template, read_party, ready_made_entries, ready_made_for
 from games.raiding_parties.state import Frame, HitFrame, RaidingAction, RaidingState
+from games.turns import Handler
+
+F = TypeVar("F")
+Prompts = dict[Seat, list[RaidingAction]]
 
 
-class Handler(NamedTuple):
-    """How one kind of frame is played: ``run`` moves it on (False: it waits on a player), ``seat`` says who it waits
-    on, ``legal`` what that seat may answer, ``act`` applies the answer, ``default`` answers on a timeout."""
-
-    run: Callable[[RaidingState, Any], bool]
-    seat: Callable[[RaidingState, Any], Seat]
-    legal: Callable[[RaidingState, Any, Seat], list[RaidingAction]]
-    act: Callable[[RaidingState, Any, Seat, RaidingAction], None]
-    default: Callable[[RaidingState, Any, Seat], RaidingAction]
+def asks(seat: Callable[[RaidingState, F], Seat],
+         legal: Callable[[RaidingState, F, Seat], list[RaidingAction]]) -> Callable[[RaidingState, F], Prompts]:
+    """The prompts of a frame that waits on one seat: ``seat`` says who, ``legal`` what that seat may answer."""
+    def prompts(state: RaidingState, frame: F) -> Prompts:
+        asked = seat(state, frame)
+        return {asked: legal(state, frame, asked)}
+    return prompts
 
 
 def _own(state: RaidingState, frame: Any) -> Seat:
@@ -45,15 +47,18 @@ def _stop(state: RaidingState, frame: Any, seat: Seat) -> RaidingAction:
     return {"type": "stop"}
 
 
-HANDLERS: dict[str, Handler] = {
-    "attack": Handler(attacks.run_attack, _own, attacks.aim_legal, attacks.aim_act, _stop),
-    "charge": Handler(charges.run_charge, charges.charge_seat, charges.stand_legal, charges.stand_act, _decline),
-    "hit": Handler(hits.run_hit, _own, hits.reaction_legal, hits.reaction_act, hits.reaction_default),
-    "retaliate": Handler(attacks.run_retaliate, _own, attacks.retaliate_legal, attacks.retaliate_act,
+# How each kind of frame is played (``games.turns``): the table pairs a frame with its handler by the frame's kind.
+HANDLERS: dict[str, Handler[RaidingState, RaidingAction, Any, Any]] = {
+    "attack": Handler(attacks.run_attack, asks(_own, attacks.aim_legal), attacks.aim_act, _stop),
+    "charge": Handler(charges.run_charge, asks(charges.charge_seat, charges.stand_legal), charges.stand_act,
+                      _decline),
+    "hit": Handler(hits.run_hit, asks(_own, hits.reaction_legal), hits.reaction_act, hits.reaction_default),
+    "retaliate": Handler(attacks.run_retaliate, asks(_own, attacks.retaliate_legal), attacks.retaliate_act,
                          attacks.retaliate_default),
-    "cannoneer": Handler(attacks.run_cannoneer, _own, attacks.cannoneer_legal, attacks.cannoneer_act, _decline),
-    "grenades": Handler(attacks.run_grenades, _own, attacks.grenades_legal, attacks.grenades_act, _decline),
-    "search": Handler(abilities.run_search, _own, abilities.search_legal, abilities.search_act,
+    "cannoneer": Handler(attacks.run_cannoneer, asks(_own, attacks.cannoneer_legal), attacks.cannoneer_act,
+                         _decline),
+    "grenades": Handler(attacks.run_grenades, asks(_own, attacks.grenades_legal), attacks.grenades_act, _decline),
+    "search": Handler(abilities.run_search, asks(_own, abilities.search_legal), abilities.search_act,
                       abilities.search_default),
 }
 
@@ -104,27 +109,30 @@ def start_play(state: RaidingState) -> None:
 
 
 def advance(state: RaidingState) -> None:
+    turns.run(state, HANDLERS, ready)
+
+
+def ready(state: RaidingState) -> bool:
+    """Before each step of the loop: whether a frame is there to run, once players out have been seen to."""
     while state["phase"] == "play":
         check_out(state)
         current = state["turn"]
         if state["phase"] != "play" or current is None:
-            return
+            return False
         # K5(a), ruling 19: a player who goes out loses their own prompts and frames (their attacks stay only to
         # be dropped by run_attack, their attacker being dead); another living player's attack or effect under way
         # resolves in full, and only then does the turn of a current player who went out end.
         state["stack"] = [f for f in state["stack"] if f["kind"] == "attack" or not state["out"][f["seat"]]]
-        if not state["stack"]:
-            if state["out"][current["seat"]]:
-                turn.finish_turn(state)
-                continue
-            return
-        frame = state["stack"][-1]
-        if not HANDLERS[frame["kind"]].run(state, frame):
-            return
+        if state["stack"]:
+            return True
+        if not state["out"][current["seat"]]:
+            return False
+        turn.finish_turn(state)
+    return False
 
 
 def top(state: RaidingState) -> Frame | None:
-    return state["stack"][-1] if state["phase"] == "play" and state["stack"] else None
+    return turns.top(state) if state["phase"] == "play" else None
 
 
 def legal(state: RaidingState, seat: Seat) -> list[RaidingAction]:
@@ -139,7 +147,7 @@ def legal(state: RaidingState, seat: Seat) -> list[RaidingAction]:
     frame = top(state)
     if frame is None:
         return turn.top_legal(state, seat)
-    return HANDLERS[frame["kind"]].legal(state, frame, seat)
+    return turns.prompts(state, HANDLERS).get(seat, [])
 
 
 def apply(state: RaidingState, seat: Seat, action: RaidingAction) -> None:
@@ -150,7 +158,7 @@ def apply(state: RaidingState, seat: Seat, action: RaidingAction) -> None:
     if frame is None:
         turn.top_act(state, seat, action)
     else:
-        HANDLERS[frame["kind"]].act(state, frame, seat, action)
+        turns.act(state, HANDLERS, seat, action)
     advance(state)
     check_invariants(state)
 
@@ -163,23 +171,21 @@ def reaction(state: RaidingState) -> HitFrame | None:
     return None
 
 
-def fixed(state: RaidingState) -> bool:
-    return state["options"]["reaction_mode"] == "fixed"
-
-
 def must_act(state: RaidingState) -> list[Seat]:
     if state["phase"] == "build":
         return [seat for seat, party in enumerate(state["parties"]) if party is None]
     if state["phase"] != "play":
         return []
-    if reaction(state) is not None and fixed(state):
-        return []  # H0: a fixed window owes nothing; it closes at its deadline
+    react = reaction(state)
+    if react is not None:
+        assert react["window"] is not None
+        return turns.owed(hits.mode(state), react["window"])  # H0: a fixed window owes nothing (it closes itself)
     frame = top(state)
     if frame is None:
         current = state["turn"]
         assert current is not None
         return [current["seat"]]
-    return [HANDLERS[frame["kind"]].seat(state, frame)]
+    return sorted(turns.prompts(state, HANDLERS))
 
 
 def window(state: RaidingState) -> Window | None:
@@ -188,13 +194,14 @@ def window(state: RaidingState) -> Window | None:
     if frame is None:
         return None
     assert frame["window"] is not None
-    return Window(key=f"rp-react-{frame['window']}", seconds=state["options"]["reaction_seconds"],
-                  closes_itself=fixed(state))
+    return turns.deadline(hits.window_key(frame["window"]), state["options"]["reaction_seconds"], hits.mode(state))
 
 
 def expire(state: RaidingState) -> None:
     frame = reaction(state)
-    assert frame is not None and fixed(state), "only a fixed reaction window closes by itself"
+    assert frame is not None and frame["window"] is not None, "no reaction window is open"
+    assert hits.mode(state) == "fixed", "only a fixed reaction window closes by itself"
+    turns.expire(frame["window"])
     hits.close_window(state, frame)
     advance(state)
     check_invariants(state)
@@ -208,10 +215,9 @@ def secret_step(state: RaidingState) -> str | None:
 def default_action(state: RaidingState, seat: Seat) -> RaidingAction:
     if state["phase"] == "build":
         return {"type": "party", "cards": ready_made_for(state["options"]["gold"])}
-    frame = top(state)
-    if frame is None:
+    if top(state) is None:
         return turn.top_default(state, seat)
-    return HANDLERS[frame["kind"]].default(state, frame, seat)
+    return turns.default(state, HANDLERS, seat)
 
 
 # ----------------------------------------------------------------------------- the result

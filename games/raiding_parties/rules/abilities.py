@@ -13,6 +13,7 @@ from games.raiding_parties.data import BY_NAME, ORDER, PIRATE, PRIVATEER
 from games.raiding_parties.rules.cards import find, is_crew
 from games.raiding_parties.rules.zones import add_to_hold, draw, grant, progress, spawn
 from games.raiding_parties.state import EffectAction, InPlay, RaidingAction, RaidingState, SearchFrame
+from games.turns import pop, push
 
 
 def on_played(state: RaidingState, seat: Seat, card: InPlay) -> None:
@@ -34,7 +35,7 @@ def played_at_once(state: RaidingState, seat: Seat, card: InPlay) -> None:
         spawn(state, seat, PRIVATEER)
     elif played == "search" and state["lockers"][seat]:
         frame: SearchFrame = {"kind": "search", "seat": seat, "card": card["id"], "optional": True}
-        state["stack"].append(frame)
+        push(state, frame)
 
 
 def make_pirate(state: RaidingState, seat: Seat) -> None:
@@ -125,13 +126,13 @@ def search_legal(state: RaidingState, frame: SearchFrame, seat: Seat) -> list[Ra
 
 def run_search(state: RaidingState, frame: SearchFrame) -> bool:
     if not state["lockers"][frame["seat"]]:
-        state["stack"].pop()  # nothing left to find
+        pop(state)  # nothing left to find
         return True
     return False
 
 
 def search_act(state: RaidingState, frame: SearchFrame, seat: Seat, action: RaidingAction) -> None:
-    state["stack"].pop()
+    pop(state)
     if action["type"] == "search":
         search(state, seat, frame["card"], action["card"])
 

@@ -35,6 +35,7 @@ from games.raiding_parties.state import (
     RaidingState,
     RetaliateFrame,
 )
+from games.turns import pop, push
 
 ANSWERED_MELEE: tuple[Mode, ...] = ("use", "extra", "charge", "cannoneer_a")  # ruling 2
 ANSWERED_SHOTS: tuple[Mode, ...] = ("use", "extra")
@@ -76,7 +77,7 @@ def run_attack(state: RaidingState, frame: AttackFrame) -> bool:
     attacker = find(state, frame["card"])
     if attacker is None:
         # H4: a card that dies loses its remaining flips, and nothing answers a dead attacker.
-        state["stack"].pop()
+        pop(state)
         return True
     name = attacker[1]["name"]
     if frame["step"] == "flip":
@@ -100,7 +101,7 @@ def run_attack(state: RaidingState, frame: AttackFrame) -> bool:
             verb = "defends (Melee Defense) against"
         why = f"{label(state, frame['card'])} {verb} {target_label(state, target)}"
         if flip(state, frame["seat"], name, True, frame["line"], why):
-            state["stack"].append(new_hit(state, target, "cannon" if frame["cannon"] else "normal", frame["seat"]))
+            push(state, new_hit(state, target, "cannon" if frame["cannon"] else "normal", frame["seat"]))
         return True
     if frame["step"] == "aim":
         options = aim_options(state, frame)
@@ -161,14 +162,14 @@ def answer(state: RaidingState, frame: AttackFrame, name: str) -> bool:
             md = md_line(defender["name"])
             if md is not None:
                 frame["retaliated"] = True  # M3: MD answers every melee attack, automatically
-                state["stack"].append(new_attack(state, d_seat, defender_id, md_weapon(md), "md", frame["card"]))
+                push(state, new_attack(state, d_seat, defender_id, md_weapon(md), "md", frame["card"]))
                 return True
             can = (frame["mode"] != "cannoneer_a" and not frame["stood"] and is_crew(defender["name"])
                    and defender_id not in turn["retaliated"] and melee_weapons(state, d_seat, defender["name"]))
             if can:
                 prompt: RetaliateFrame = {"kind": "retaliate", "seat": d_seat, "card": defender_id,
                                           "attacker": frame["card"]}
-                state["stack"].append(prompt)
+                push(state, prompt)
                 return True
     if frame["melee"] and frame["mode"] in ("use", "extra", "charge") and not frame["cannoneer_checked"]:
         frame["cannoneer_checked"] = True
@@ -177,7 +178,7 @@ def answer(state: RaidingState, frame: AttackFrame, name: str) -> bool:
             prompt_a: CannoneerFrame = {"kind": "cannoneer", "seat": frame["seat"], "card": frame["card"],
                                         "form": "a", "target": opponent}
             if cannoneer_ok(state, prompt_a):
-                state["stack"].append(prompt_a)
+                push(state, prompt_a)
                 return True
     if not frame["melee"] and frame["mode"] in ANSWERED_SHOTS:
         while frame["answer_index"] < len(frame["cannoneers"]):
@@ -189,9 +190,9 @@ def answer(state: RaidingState, frame: AttackFrame, name: str) -> bool:
             prompt_b: CannoneerFrame = {"kind": "cannoneer", "seat": found[0], "card": cannoneer_id, "form": "b",
                                         "target": frame["card"]}
             if cannoneer_ok(state, prompt_b):
-                state["stack"].append(prompt_b)
+                push(state, prompt_b)
                 return True
-    state["stack"].pop()
+    pop(state)
     return True
 
 
@@ -214,7 +215,7 @@ def best_melee(state: RaidingState, seat: Seat, card_id: str, against: str | Non
 
 def run_retaliate(state: RaidingState, frame: RetaliateFrame) -> bool:
     if find(state, frame["card"]) is None or find(state, frame["attacker"]) is None:
-        state["stack"].pop()
+        pop(state)
         return True
     return False
 
@@ -228,7 +229,7 @@ def retaliate_legal(state: RaidingState, frame: RetaliateFrame, seat: Seat) -> l
 
 
 def retaliate_act(state: RaidingState, frame: RetaliateFrame, seat: Seat, action: RaidingAction) -> None:
-    state["stack"].pop()
+    pop(state)
     if action["type"] == "decline":
         # Ruling 16: a declined retaliation keeps the right for a later attack this turn.
         state["log"].append({"text": "%s does not retaliate." % label(state, frame["card"])})
@@ -242,7 +243,7 @@ def retaliate_act(state: RaidingState, frame: RetaliateFrame, seat: Seat, action
     assert action["type"] == "retaliate"
     used = weapon(state, seat, get(state, frame["card"])["name"], action["weapon"])
     assert used is not None
-    state["stack"].append(new_attack(state, seat, frame["card"], used, "retaliate", frame["attacker"]))
+    push(state, new_attack(state, seat, frame["card"], used, "retaliate", frame["attacker"]))
 
 
 def retaliate_default(state: RaidingState, frame: RetaliateFrame, seat: Seat) -> RaidingAction:
@@ -268,7 +269,7 @@ def cannoneer_ok(state: RaidingState, frame: CannoneerFrame) -> bool:
 
 def run_cannoneer(state: RaidingState, frame: CannoneerFrame) -> bool:
     if not cannoneer_ok(state, frame):
-        state["stack"].pop()
+        pop(state)
         return True
     return False
 
@@ -278,7 +279,7 @@ def cannoneer_legal(state: RaidingState, frame: CannoneerFrame, seat: Seat) -> l
 
 
 def cannoneer_act(state: RaidingState, frame: CannoneerFrame, seat: Seat, action: RaidingAction) -> None:
-    state["stack"].pop()
+    pop(state)
     if action["type"] == "decline":
         return
     turn = state["turn"]
@@ -292,7 +293,7 @@ def cannoneer_act(state: RaidingState, frame: CannoneerFrame, seat: Seat, action
     else:
         turn["cannoneer_b"].append(frame["card"])
         mode = "cannoneer_b"
-    state["stack"].append(new_attack(state, seat, frame["card"], used, mode, frame["target"]))
+    push(state, new_attack(state, seat, frame["card"], used, mode, frame["target"]))
 
 
 # ----------------------------------------------------------------------------- Scalawag's free Grenades
@@ -308,10 +309,10 @@ def run_grenades(state: RaidingState, frame: GrenadesFrame) -> bool:
     turn = state["turn"]
     found = find(state, frame["card"])
     if turn is None or found is None or in_melee(found[1]) or frame["card"] in turn["scalawag"]:
-        state["stack"].pop()
+        pop(state)
         return True
     if not shot_targets(state, frame["seat"], False):
-        state["stack"].pop()
+        pop(state)
         return True
     return False
 
@@ -324,7 +325,7 @@ def grenades_legal(state: RaidingState, frame: GrenadesFrame, seat: Seat) -> lis
 
 
 def grenades_act(state: RaidingState, frame: GrenadesFrame, seat: Seat, action: RaidingAction) -> None:
-    state["stack"].pop()
+    pop(state)
     if action["type"] == "decline":
         return
     turn = state["turn"]
@@ -332,5 +333,5 @@ def grenades_act(state: RaidingState, frame: GrenadesFrame, seat: Seat, action: 
     turn["scalawag"].append(frame["card"])
     assert action["type"] == "grenades"
     state["log"].append({"text": "%s throws its free Grenades." % label(state, frame["card"])})
-    state["stack"].append(new_attack(state, seat, frame["card"], grenade_weapon(state, seat), "free",
-                                     action["target"]))
+    push(state, new_attack(state, seat, frame["card"], grenade_weapon(state, seat), "free",
+                           action["target"]))

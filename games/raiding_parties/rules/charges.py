@@ -12,6 +12,7 @@ from games.raiding_parties.rules.cards import find, get, in_melee, is_crew, labe
 from games.raiding_parties.rules.targets import shootable
 from games.raiding_parties.rules.zones import link
 from games.raiding_parties.state import ChargeFrame, RaidingAction, RaidingState
+from games.turns import pop, push
 
 
 def stand_weapons(state: RaidingState, frame: ChargeFrame) -> list[Weapon]:
@@ -28,7 +29,7 @@ def stand_weapons(state: RaidingState, frame: ChargeFrame) -> list[Weapon]:
 
 def run_charge(state: RaidingState, frame: ChargeFrame) -> bool:
     if find(state, frame["card"]) is None:
-        state["stack"].pop()
+        pop(state)
         state["log"].append({"text": "The charge ends: the charger is dead."})
         return True
     if frame["step"] == "stand":
@@ -36,7 +37,7 @@ def run_charge(state: RaidingState, frame: ChargeFrame) -> bool:
             return False
         frame["step"] = "contact"
         return True
-    state["stack"].pop()
+    pop(state)
     found = find(state, frame["target"])
     if found is None or (is_crew(found[1]["name"]) and in_melee(found[1])):
         # M2, ruling 16: the charge ends before contact; the use stays spent.
@@ -50,8 +51,8 @@ def run_charge(state: RaidingState, frame: ChargeFrame) -> bool:
         label(state, frame["card"]), label(state, frame["target"]))})
     used = weapon(state, frame["seat"], get(state, frame["card"])["name"], frame["weapon"])
     assert used is not None
-    state["stack"].append(new_attack(state, frame["seat"], frame["card"], used, "charge", frame["target"],
-                                     stood=frame["stood"]))
+    push(state, new_attack(state, frame["seat"], frame["card"], used, "charge", frame["target"],
+                           stood=frame["stood"]))
     return True
 
 
@@ -76,7 +77,7 @@ def stand_act(state: RaidingState, frame: ChargeFrame, seat: Seat, action: Raidi
     used = weapon(state, seat, get(state, frame["target"])["name"], action["weapon"])
     assert used is not None
     state["log"].append({"text": "%s stands and shoots." % label(state, frame["target"])})
-    state["stack"].append(new_attack(state, seat, frame["target"], used, "stand", frame["card"]))
+    push(state, new_attack(state, seat, frame["target"], used, "stand", frame["card"]))
 
 
 def charge_seat(state: RaidingState, frame: ChargeFrame) -> Seat:

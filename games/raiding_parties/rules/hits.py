@@ -8,7 +8,7 @@ owner holds a card other than the hit card. Whether the seat really holds the ca
 
 from __future__ import annotations
 
-from games import rng
+from games import rng, turns
 from games.protocol import IllegalAction, Seat
 from games.raiding_parties.data import (
     BRETHREN,
@@ -43,7 +43,8 @@ from games.raiding_parties.rules.zones import (
     take_from_hold,
     to_davy_jones,
 )
-from games.raiding_parties.state import Cause, GrenadesFrame, HitFrame, RaidingAction, RaidingState
+from games.raiding_parties.state import Cause, GrenadesFrame, HitFrame, RaidingAction, RaidingState, ReactionMode
+from games.turns import Response, pop, push
 
 
 def new_hit(state: RaidingState, target: str, cause: Cause, flipper: Seat) -> HitFrame:
@@ -55,8 +56,12 @@ def new_hit(state: RaidingState, target: str, cause: Cause, flipper: Seat) -> Hi
             "cause": cause, "step": "evade", "window": None, "flipper": flipper}
 
 
-def quick(state: RaidingState) -> bool:
-    return state["options"]["reaction_mode"] == "quick"
+def mode(state: RaidingState) -> ReactionMode:
+    return state["options"]["reaction_mode"]
+
+
+def window_key(window: Response) -> str:
+    return f"rp-react-{window['serial']}"
 
 
 def hit_name(state: RaidingState, frame: HitFrame) -> str | None:
@@ -75,16 +80,15 @@ def what(state: RaidingState, frame: HitFrame) -> str:
 
 
 def open_window(state: RaidingState, frame: HitFrame) -> bool:
-    """Open the reaction window for this step (once); False: the frame waits on it."""
+    """Open the reaction window for this step (once), over the seat hit alone; False: the frame waits on it."""
     if frame["window"] is None:
-        state["serial"] += 1
-        frame["window"] = state["serial"]
+        frame["window"] = turns.open_response(state, [frame["seat"]])
         state["log"].append({"text": "{s%d} may react." % frame["seat"]})
     return False
 
 
 def cancel(state: RaidingState, frame: HitFrame, why: str) -> None:
-    state["stack"].pop()
+    pop(state)
     if frame["hold"] and frame["revealed"] is not None:
         note_known(state, frame["seat"], frame["revealed"])
         state["log"].append({"text": "The hit is cancelled (%s); the %s goes back into {s%d}'s hold." % (
@@ -96,7 +100,7 @@ def cancel(state: RaidingState, frame: HitFrame, why: str) -> None:
 def run_hit(state: RaidingState, frame: HitFrame) -> bool:
     seat = frame["seat"]
     if not frame["hold"] and (frame["card"] is None or find(state, frame["card"]) is None):
-        state["stack"].pop()  # the card left play meanwhile: nothing left to hit
+        pop(state)  # the card left play meanwhile: nothing left to hit
         return True
     step = frame["step"]
     if step == "navigator":
@@ -104,7 +108,7 @@ def run_hit(state: RaidingState, frame: HitFrame) -> bool:
     if step == "reveal":
         hold = state["holds"][seat]
         if not hold:
-            state["stack"].pop()
+            pop(state)
             return True
         frame["revealed"] = hold[rng.randbelow(state, len(hold))]
         state["log"].append({"text": "The hit falls on a random card of {s%d}'s hold: a %s." % (
@@ -141,7 +145,7 @@ def run_hit(state: RaidingState, frame: HitFrame) -> bool:
             return open_window(state, frame)
         frame["step"] = "apply"
         return True
-    state["stack"].pop()
+    pop(state)
     land(state, frame, name)
     return True
 
@@ -157,7 +161,7 @@ def offer_grenades(state: RaidingState, seat: Seat, card_id: str | None) -> None
     if grenades is None or not shot_targets(state, seat, grenades["cannon"]):
         return
     prompt: GrenadesFrame = {"kind": "grenades", "seat": seat, "card": card_id}
-    state["stack"].append(prompt)
+    push(state, prompt)
 
 
 def land(state: RaidingState, frame: HitFrame, name: str) -> None:
@@ -196,14 +200,15 @@ def jolly_rogers(state: RaidingState, frame: HitFrame) -> int:
 
 
 def reaction_legal(state: RaidingState, frame: HitFrame, seat: Seat) -> list[RaidingAction]:
-    if frame["window"] is None or seat != frame["seat"]:
+    window = frame["window"]
+    if window is None or seat != frame["seat"]:
         return []
     out: list[RaidingAction] = []
     if frame["step"] == "navigator" and NAVIGATOR in state["holds"][seat]:
         out.append({"type": "navigator"})
     if frame["step"] == "jolly_roger" and jolly_rogers(state, frame) > 0:
         out.append({"type": "jolly_roger"})
-    if quick(state):
+    if turns.may_continue(mode(state), window, seat):
         out.append({"type": "pass"})
     return out
 
@@ -217,7 +222,10 @@ def close_window(state: RaidingState, frame: HitFrame) -> None:
 def reaction_act(state: RaidingState, frame: HitFrame, seat: Seat, action: RaidingAction) -> None:
     kind = action["type"]
     if kind == "pass":
-        close_window(state, frame)
+        assert frame["window"] is not None
+        turns.answer(frame["window"], seat)
+        if turns.closed(frame["window"]):  # it waits on this seat alone
+            close_window(state, frame)
         return
     frame["window"] = None
     if kind == "navigator":
@@ -227,7 +235,7 @@ def reaction_act(state: RaidingState, frame: HitFrame, seat: Seat, action: Raidi
         line = BY_NAME[NAVIGATOR]["hold"]
         assert line is not None
         if flip(state, seat, NAVIGATOR, False, line, "The Navigator steers clear"):
-            state["stack"].pop()
+            pop(state)
             state["log"].append({"text": "The hit on {s%d}'s hold is cancelled; the Navigator stays there." % seat})
         else:
             frame["step"] = "reveal"
@@ -257,6 +265,6 @@ def play_jolly_roger(state: RaidingState, seat: Seat) -> None:
 
 def reaction_default(state: RaidingState, frame: HitFrame, seat: Seat) -> RaidingAction:
     """K7, ruling 1: decline. Quick mode passes; a fixed window owes nothing and closes at its deadline."""
-    if quick(state):
+    if mode(state) == "quick":
         return {"type": "pass"}
-    raise IllegalAction("not_your_turn", "Nothing is owed in a fixed reaction window: it closes at its deadline.")
+    raise turns.nothing_owed("reaction window")

@@ -40,10 +40,12 @@ from games.raiding_parties.state import (
     Mode,
     RaidingAction,
     RaidingState,
+    SearchFrame,
     TurnAction,
     TurnState,
     UseAction,
 )
+from games.turns import push
 
 
 def begin(state: RaidingState, seat: Seat) -> None:
@@ -221,7 +223,7 @@ def attack(state: RaidingState, seat: Seat, action: AttackAction) -> None:
     mode = spend(state, card["id"])
     if locked(card):
         turn["melee_done"].append(card["id"])
-    state["stack"].append(new_attack(state, seat, card["id"], used, mode, action["target"]))
+    push(state, new_attack(state, seat, card["id"], used, mode, action["target"]))
 
 
 def charge(state: RaidingState, seat: Seat, action: ChargeAction) -> None:
@@ -231,7 +233,7 @@ def charge(state: RaidingState, seat: Seat, action: ChargeAction) -> None:
         label(state, action["card"]), label(state, action["target"]), action["weapon"])})
     frame: ChargeFrame = {"kind": "charge", "seat": seat, "card": action["card"], "target": action["target"],
                           "weapon": action["weapon"], "step": "stand", "stood": False}
-    state["stack"].append(frame)
+    push(state, frame)
 
 
 def use(state: RaidingState, seat: Seat, action: UseAction) -> None:
@@ -249,9 +251,10 @@ def use(state: RaidingState, seat: Seat, action: UseAction) -> None:
     effect = ability["effect"]
     if effect == "destroy_hold":
         assert target is not None  # a hold
-        state["stack"].append(new_hit(state, target, "destroy", seat))
+        push(state, new_hit(state, target, "destroy", seat))
     elif effect == "search":
-        state["stack"].append({"kind": "search", "seat": seat, "card": card_id, "optional": False})
+        search: SearchFrame = {"kind": "search", "seat": seat, "card": card_id, "optional": False}
+        push(state, search)
     elif effect == "make_pirate":
         abilities.make_pirate(state, seat)
     elif target is not None and find(state, target) is not None:

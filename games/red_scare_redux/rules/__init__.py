@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from games import turns
 from games.protocol import Seat, Window
 from games.red_scare_redux.rules import blackops, turn
 from games.red_scare_redux.rules.table import scores
@@ -83,8 +84,7 @@ def window(state: RedScareState) -> Window | None:
     """Every response window has the same length and a fresh key, whoever holds what; a fixed one closes itself."""
     if state["over"] or state["window"] is None:
         return None
-    return Window(key=f"rsr-{state['window_count']}", seconds=state["window_s"],
-                  closes_itself=state["window_mode"] == "fixed")
+    return turns.deadline(f"rsr-{state['serial']}", state["window_s"], state["window_mode"])
 
 
 def secret_step(state: RedScareState) -> str | None:
@@ -93,7 +93,7 @@ def secret_step(state: RedScareState) -> str | None:
     changes only when a window opens (a Tip-Off's Counterintelligence window is a new one)."""
     if state["over"] or state["window"] is None:
         return None
-    return f"rsr-{state['window_count']}"
+    return f"rsr-{state['serial']}"
 
 
 def expire(state: RedScareState) -> None:

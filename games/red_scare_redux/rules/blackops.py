@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Literal
 
-from games import rng
+from games import rng, turns
 from games.protocol import Seat
 from games.red_scare_redux import data
 from games.red_scare_redux.rules.table import (
@@ -116,9 +116,9 @@ def announce(state: RedScareState, action: BlackOpsAction) -> str:
 
 
 def window_actions(state: RedScareState, seat: Seat) -> list[WindowAction]:
-    window = state["window"]
-    assert window is not None
-    if seat not in window["eligible"] or seat in state["continued"]:
+    window, response = state["window"], state["response"]
+    assert window is not None and response is not None
+    if seat not in turns.unanswered(response):
         return []
     hand = hand_names(state, seat)
     out: list[WindowAction] = []
@@ -126,31 +126,31 @@ def window_actions(state: RedScareState, seat: Seat) -> list[WindowAction]:
         out.append({"type": "counter"})
     if window["kind"] == "tip_off" and "Tip-Off" in hand:
         out.append({"type": "tip_off"})
-    if state["window_mode"] == "quick":
+    if turns.may_continue(state["window_mode"], response, seat):
         out.append({"type": "continue"})
     return out
 
 
 def waiting(state: RedScareState) -> list[Seat]:
     """Seats a quick window waits for; a fixed one waits for nobody (it closes at its deadline)."""
-    window = state["window"]
-    assert window is not None
-    if state["window_mode"] == "fixed":
-        return []
-    return [s for s in window["eligible"] if s not in state["continued"]]
+    response = state["response"]
+    assert response is not None
+    return turns.owed(state["window_mode"], response)
 
 
 def apply_window(state: RedScareState, seat: Seat, action: WindowAction) -> None:
     kind = action["type"]
     if kind == "continue":
-        state["continued"].append(seat)
-        if not waiting(state):
+        response = state["response"]
+        assert response is not None
+        turns.answer(response, seat)
+        if turns.closed(response):
             close(state)
     elif kind == "counter":
         copy = take_from_hand(state, seat, "Counterintelligence")
         pending = state["pending"]
         assert pending is not None and pending["kind"] != "bonus"  # a Tip-Off window has no Counterintelligence
-        state["window"], state["pending"] = None, None
+        state["window"], state["pending"], state["response"] = None, None, None
         state["discard"] += [pending["copy"], copy]
         state["progress"] = True
         cancelled = name(state, pending["copy"])
@@ -172,7 +172,7 @@ def close(state: RedScareState) -> None:
     """Nobody answered: the held-up card or bonus goes ahead."""
     pending, window = state["pending"], state["window"]
     assert pending is not None and window is not None
-    state["window"], state["pending"], state["continued"] = None, None, []
+    state["window"], state["pending"], state["response"] = None, None, None
     if pending["kind"] == "black_ops":
         resolve(state, pending["seat"], pending["copy"], pending["action"])
     elif pending["kind"] == "tip_off":
