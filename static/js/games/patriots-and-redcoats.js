@@ -65,7 +65,11 @@ function afterTheEnd(view, ctx) {
 // Replace only the parts that changed: a panel rebuilt under a finger or a mouse would swallow the click (bots vote
 // and continue many times a second). Unchanged nodes keep their listeners; those only use the shared state.
 function patch(current, next) {
-  for (const name of ["state", "seq", "busy"]) current.dataset[name] = next.dataset[name];
+  for (const name of ["state", "seq", "busy"]) {
+    // Only the board's root carries these; a nested panel patched the same way must not gain "undefined" ones.
+    if (next.dataset[name] === undefined) delete current.dataset[name];
+    else current.dataset[name] = next.dataset[name];
+  }
   const olds = [...current.children];
   const news = [...next.children];
   if (olds.length !== news.length) {
