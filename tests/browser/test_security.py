@@ -97,7 +97,7 @@ def test_a_seat_link_works_once_and_is_worthless_in_the_history(browser, server:
         reader.goto(link)
         expect(reader.locator("h1")).to_have_text("This seat link was already used")
         expect(reader.locator("#seat-message")).to_contain_text(
-            "already used on another device; ask for a new link")
+            "already used, perhaps on another device, or by this browser a moment ago; ask for a new link")
         assert reader.evaluate(f"() => localStorage.getItem('tabletop:seat:{table_id}')") is None
         assert "#" not in reader.url  # nor does the address bar keep showing it
         reader.goto(f"{server.url}/t/{table_id}")
