@@ -501,6 +501,10 @@ class TableService:
             if row.status != "finished" or row.state is None:
                 raise ApiError(409, "not_finished", "A rematch can be opened once the game has finished.")
             new_id, notice = row.next_table_id, None
+            if new_id is not None and await session.scalar(select(TableRow.id).where(TableRow.id == new_id)) is None:
+                # The rematch lobby expired (a lobby lasts a day, a finished table a month; no foreign key ties
+                # them): open a fresh one rather than refuse everyone for good.
+                new_id = None
             if new_id is None:
                 new_row = self._rematch(row)
                 session.add(new_row)
