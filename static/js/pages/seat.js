@@ -37,7 +37,7 @@ async function claim() {
     storeToken(tableId, token);
     location.replace(tablePath);
   } catch (error) {
-    if (error.status === 0) {
+    if (error.offline) {
       say("Could not reach the server", "Check your connection and try again.");
       retry.hidden = false;
       return;
