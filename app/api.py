@@ -226,18 +226,20 @@ async def play_again(table_id: str, who: SeatDep, token: TokenDep, service: Serv
 
 
 @router.post("/tables/{table_id}/seat-link")
-async def make_seat_link(table_id: str, who: SeatDep, token: TokenDep, service: ServiceDep,
-                         base: BaseDep) -> dict[str, Any]:
+async def make_seat_link(table_id: str, who: SeatDep, token: TokenDep, service: ServiceDep, base: BaseDep,
+                         request: Request) -> dict[str, Any]:
     """A fresh one-time link for the caller's own seat, for another device; older unused links of the seat stop
     working."""
+    limited(request, "link_limiter", "seat links and claims")
     assert token is not None  # ``who`` was found by it
     code, expires = await service.links.make(table_id, who, token)
     return {"seat_url": link_url(base, table_id, code), "expires_at": expires.isoformat()}
 
 
 @router.post("/tables/{table_id}/claim")
-async def claim_seat(table_id: str, body: Claim, service: ServiceDep) -> dict[str, Any]:
+async def claim_seat(table_id: str, body: Claim, service: ServiceDep, request: Request) -> dict[str, Any]:
     """Trade a seat link's claim code for its seat's token, once."""
+    limited(request, "link_limiter", "seat links and claims")
     seat, token = await service.links.claim(table_id, body.code)
     return {"seat": seat, "token": token}
 

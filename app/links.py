@@ -31,12 +31,16 @@ if TYPE_CHECKING:
 
 LIFETIME = timedelta(hours=24)
 CODE_BYTES = 24  # 32 characters of URL-safe base64, like a token: 192 random bits
+KEPT_CLOSED = 3  # a seat's newest used or replaced codes kept, so a late second use still hears why
+SPENT = ""  # the sealed token of a used or replaced code: nothing left to unseal, even with the code
 
 ASK = "ask for a new link (whoever holds the seat makes one on the table page: \"Link for another device\")."
 
 
 def used() -> ApiError:
-    return ApiError(410, "link_used", f"This seat link was already used on another device; {ASK}")
+    # A claim whose answer was lost on the way (then retried) lands here too: "another device" alone would mislead.
+    return ApiError(410, "link_used", "This seat link was already used, perhaps on another device, or by this browser "
+                                      f"a moment ago; {ASK}")
 
 
 def refused(state: str) -> ApiError:
@@ -80,8 +84,14 @@ async def issue(session: AsyncSession, table_id: str, seat_id: int, token: str) 
     stamp = now()
     await session.execute(delete(SeatLinkRow).where(SeatLinkRow.seat_id == seat_id, SeatLinkRow.expires_at < stamp)
                           .execution_options(synchronize_session=False))
+    # Spent codes beyond the newest few go: making links again and again must not grow the table.
+    kept = select(SeatLinkRow.id).where(SeatLinkRow.seat_id == seat_id, SeatLinkRow.state != "open") \
+        .order_by(SeatLinkRow.id.desc()).limit(KEPT_CLOSED - 1)
+    await session.execute(delete(SeatLinkRow).where(SeatLinkRow.seat_id == seat_id, SeatLinkRow.state != "open",
+                                                    SeatLinkRow.id.not_in(kept))
+                          .execution_options(synchronize_session=False))
     await session.execute(update(SeatLinkRow).where(SeatLinkRow.seat_id == seat_id, SeatLinkRow.state == "open")
-                          .values(state="replaced").execution_options(synchronize_session=False))
+                          .values(state="replaced", sealed_token=SPENT).execution_options(synchronize_session=False))
     code = secrets.token_urlsafe(CODE_BYTES)
     expires = stamp + LIFETIME
     session.add(SeatLinkRow(table_id=table_id, seat_id=seat_id, code_hash=hash_token(code),
@@ -117,7 +127,9 @@ class SeatLinks:
         """Trade ``code`` for its seat's number and token, once. Every refusal leaves the code as it was."""
         await self.service.snapshot(table_id)  # an unknown table is 404, as everywhere
         stamp = now()
-        async with self.service.writing() as session:
+        # Looked up and checked in a plain session: anyone may send a code, and on SQLite ``writing()`` is the lock
+        # every table's moves queue on, so only a claim that will succeed takes it, for its one guarded UPDATE.
+        async with self.service.sessions() as session:
             link = await session.scalar(select(SeatLinkRow).where(SeatLinkRow.code_hash == hash_token(code)))
             if link is None or link.table_id != table_id:
                 raise bad_link()
@@ -130,13 +142,18 @@ class SeatLinks:
             if seat is None or seat.token_hash is None or token is None \
                     or not same_secret(hash_token(token), seat.token_hash):
                 raise bad_link()  # the seat has another token now: this code can no longer give it
+            link_id, seat_id = link.id, seat.id
+        async with self.service.writing() as session:
             # Guarded on the state, so of two claims at once (even through two workers) only one succeeds.
             marked = await session.execute(
-                update(SeatLinkRow).where(SeatLinkRow.id == link.id, SeatLinkRow.state == "open")
-                .values(state="used").execution_options(synchronize_session=False))
+                update(SeatLinkRow).where(SeatLinkRow.id == link_id, SeatLinkRow.state == "open")
+                .values(state="used", sealed_token=SPENT).execution_options(synchronize_session=False))
             if getattr(marked, "rowcount", 0) != 1:
                 await session.rollback()
                 raise used()
-            number = seat.seat
+            number = await session.scalar(select(SeatRow.seat).where(SeatRow.id == seat_id))  # seats may renumber
+            if number is None:  # unreachable: the link goes with its seat, and it was still open
+                await session.rollback()
+                raise bad_link()
             await session.commit()
         return number, token

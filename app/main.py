@@ -83,6 +83,7 @@ def create_app(settings: Settings | None = None, games: Mapping[str, Game[Any]] 
     app.state.join_limiter = RateLimiter(*settings.join_rate)
     app.state.connect_limiter = RateLimiter(*settings.connect_rate)
     app.state.replay_limiter = RateLimiter(*settings.replay_rate)
+    app.state.link_limiter = RateLimiter(*settings.link_rate)
     app.add_middleware(Guard, settings=settings)
     app.add_exception_handler(ApiError, api_error_handler)
     app.add_exception_handler(RequestValidationError, validation_error_handler)

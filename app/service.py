@@ -501,6 +501,10 @@ class TableService:
             if row.status != "finished" or row.state is None:
                 raise ApiError(409, "not_finished", "A rematch can be opened once the game has finished.")
             new_id, notice = row.next_table_id, None
+            if new_id is not None and await session.scalar(select(TableRow.id).where(TableRow.id == new_id)) is None:
+                # The rematch lobby expired (a lobby lasts a day, a finished table a month; no foreign key ties
+                # them): open a fresh one rather than refuse everyone for good.
+                new_id = None
             if new_id is None:
                 new_row = self._rematch(row)
                 session.add(new_row)
@@ -663,8 +667,12 @@ class TableService:
                 await session.commit()
         for table_id in ids:
             self._drop(table_id)
-            # Every worker hears it: its held copy and schedule entry go, its open sockets close with 4410.
-            await self.hub.publish(table_id, {"kind": "gone"})
+            # Every worker hears it: its held copy and schedule entry go, its open sockets close with 4410. One that
+            # fails (the bus is down) costs that table's announcement only; the others find it missing when they look.
+            try:
+                await self.hub.publish(table_id, {"kind": "gone"})
+            except Exception as exc:
+                log.warning("could not announce that table %s expired: %s", table_id, exc)
         return len(ids)
 
     @runs_to_end

@@ -69,6 +69,9 @@ class Settings:
     # Per client address: replays rebuilt (a finished game no worker holds rebuilt, or a fairness check), each a
     # second or two of CPU. Stepping through a replay already rebuilt is not counted.
     replay_rate: tuple[int, float] = (10, 60.0)
+    # Per client address: seat-link claims and seat links made, together. A claim needs no credential, so this is
+    # what stops one address from guessing codes (or piling up links) as fast as it can send.
+    link_rate: tuple[int, float] = (20, 60.0)
     # Addresses no rate applies to: the machine itself (a benchmark, a health check). A proxy in front must send
     # X-Forwarded-For and be named in forwarded_allow_ips, or every visitor would count as the proxy's address.
     rate_exempt: list[str] = field(default_factory=lambda: ["127.0.0.1", "::1"])
@@ -105,6 +108,7 @@ class Settings:
             join_rate=_rate("JOIN_RATE", cls.join_rate),
             connect_rate=_rate("CONNECT_RATE", cls.connect_rate),
             replay_rate=_rate("REPLAY_RATE", cls.replay_rate),
+            link_rate=_rate("LINK_RATE", cls.link_rate),
             rate_exempt=_list("RATE_EXEMPT") if "RATE_EXEMPT" in os.environ else ["127.0.0.1", "::1"],
             forwarded_allow_ips=_list("FORWARDED_ALLOW_IPS"),
             request_timeout=_float("REQUEST_TIMEOUT", cls.request_timeout),

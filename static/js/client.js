@@ -135,11 +135,19 @@ export function applyPatch(document, ops) {
   return doc;
 }
 
+// `status` is the HTTP status; 0 means the server was never reached (network, socket closed), and REFUSED a refusal
+// the server sent over the websocket, which has no HTTP status. Pages tell "try again" from "no" by it.
+export const REFUSED = -1;
+
 export class ApiError extends Error {
   constructor(status, code, message) {
     super(message);
     this.status = status;
     this.code = code;
+  }
+
+  get offline() {
+    return this.status === 0;
   }
 }
 
@@ -180,7 +188,7 @@ export function createActions({ timeoutMs = 15_000 } = {}) {
       const entry = pending.get(message.id);
       if (!entry) return false;
       if (message.type === "error") {
-        settle(message.id, new ApiError(0, message.code ?? "error", message.message ?? "That was refused."));
+        settle(message.id, new ApiError(REFUSED, message.code ?? "error", message.message ?? "That was refused."));
       } else if (message.type === "ack") {
         entry.seq = Number.isInteger(message.seq) ? message.seq : drawnSeq;
         if (entry.seq <= drawnSeq) settle(message.id, null);

@@ -2,12 +2,18 @@
 
 from __future__ import annotations
 
+import sqlite3
+from datetime import timedelta
+
 from fastapi.testclient import TestClient
 
+from app.settings import Settings
+from app.timing import now
 from tests.api.helpers import (
     assert_error,
     auth,
     connect,
+    db_path,
     new_game,
     opening,
     play,
@@ -122,3 +128,25 @@ def test_play_again_needs_a_seat(client: TestClient) -> None:
     assert_error(client.post(f"{table.url}/again", params={"spectate": table.spectate}), 401, "no_credentials")
     assert_error(client.post(f"{table.url}/again", headers=auth("forged")), 401, "bad_token")
     assert snapshot(client, table) == before
+
+
+def test_play_again_after_the_rematch_lobby_expired_opens_a_fresh_one(client: TestClient, settings: Settings) -> None:
+    """A rematch lobby expires after a day, its finished table only after a month: asking on day two still works."""
+    table = new_game(client, humans=2)
+    play_to_end(client, table)
+    first = again(client, table.url, table.tokens[1])
+    with sqlite3.connect(db_path(settings)) as connection:
+        past = (now() - timedelta(hours=settings.lobby_ttl_hours + 1)).strftime("%Y-%m-%d %H:%M:%S.%f")
+        connection.execute("UPDATE tables SET updated_at = ? WHERE id = ?", (past, first["table_id"]))
+    service = client.app.state.service  # type: ignore[attr-defined]
+    assert client.portal is not None
+    assert client.portal.call(service.expire_tables) == 1  # the janitor's sweep: the old table stays
+    assert client.get(f"/api/tables/{first['table_id']}").status_code == 404
+
+    second = again(client, table.url, table.tokens[1])
+    assert second["table_id"] != first["table_id"]
+    assert public(client, table)["next_table_id"] == second["table_id"]
+    assert [s["name"] for s in public(client, second["table_id"])["seats"]] == ["Alice", "Bob"]
+    mine = client.get(f"/api/tables/{second['table_id']}/state", headers=auth(second["token"])).json()
+    assert mine["you"]["seat"] == 1
+    assert again(client, table.url, table.tokens[0])["table_id"] == second["table_id"]

@@ -4,19 +4,25 @@ from __future__ import annotations
 
 import asyncio
 import dataclasses
+import multiprocessing
+import multiprocessing.process
+import os
+import signal
 import time
+from concurrent.futures import ThreadPoolExecutor, wait
 from typing import Any
 
 import pytest
 from fastapi.testclient import TestClient
 
 from app import fairness
+from app.errors import ApiError
 from app.main import create_app
 from app.replay import hidden
 from app.settings import Settings
 from games.protocol import Game
 from tests.api.helpers import Table, add_bots, assert_error, create, public, start, wait_for
-from tests.support import slow_hands
+from tests.support import hung_hands, slow_hands
 from tests.support.hidden_hands import GAME as HIDDEN_HANDS
 from tests.support.registry import ALL_GAMES
 
@@ -153,3 +159,75 @@ def test_a_rebuild_leaves_the_event_loop_free(settings: Settings) -> None:
         lag, last_seq = client.portal.call(lag_during_rebuild)
     assert last_seq >= 8  # every move was rebuilt: a rebuild of at least 8 * one_move
     assert lag < one_move / 2, f"the loop waited {lag:.3f} s; one move costs {one_move:.3f} s"
+
+
+def children() -> list[multiprocessing.process.BaseProcess]:
+    return multiprocessing.active_children()  # also reaps the children that have ended
+
+
+def test_a_dead_rebuild_process_is_a_passing_fault(settings: Settings) -> None:
+    """The child that rebuilds replays is killed: the request it was serving is told to try again (503, not the
+    500 of a log that does not replay), the next request rebuilds in a new child, and the dead one is not left over."""
+    slow = "tests.support.slow_hands:GAME"
+    app = create_app(dataclasses.replace(settings, extra_games=[*settings.extra_games, slow]))
+    with TestClient(app) as client:
+        tables = [finished(client, slow_hands.GAME) for _ in range(2)]
+        assert client.get(f"{tables[0].url}/replay").status_code == 200  # the child is started
+        rebuilder = app.state.replays.rebuilder
+        [first] = children()
+
+        async def killed_mid_rebuild() -> Any:
+            asking = asyncio.create_task(app.state.replays.timeline(tables[1].table_id, "all"))
+            await asyncio.sleep(0.2)  # the rebuild is under way (each of its moves burns a tenth of a second)
+            os.kill(first.pid, signal.SIGKILL)
+            with pytest.raises(ApiError) as refused:
+                await asking
+            return refused.value
+
+        error = client.portal.call(killed_mid_rebuild)
+        assert (error.status, error.code) == (503, "replay_unavailable")
+        wait_for(lambda: first not in children(), what="the dead child to be reaped")
+        assert client.get(f"{tables[1].url}/replay").status_code == 200
+        [second] = children()
+        assert second.pid != first.pid and rebuilder._pool is not None
+    wait_for(lambda: not children(), what="the child to stop with the app")
+
+
+def test_a_hung_rebuild_neither_blocks_shutdown_nor_later_rebuilds(settings: Settings) -> None:
+    hung = "tests.support.hung_hands:GAME"
+    app = create_app(dataclasses.replace(settings, extra_games=[*settings.extra_games, hung]))
+    try:
+        with TestClient(app) as client:
+            table = finished(client, hung_hands.GAME)
+            rebuilder = app.state.replays.rebuilder
+            rebuilder.timeout = 1.0
+            with ThreadPoolExecutor(1) as pool:
+                try:  # before the fix the request waits for ever; killing the child lets it end
+                    answer = pool.submit(client.get, f"{table.url}/replay").result(timeout=15)
+                except BaseException:
+                    kill_children()
+                    raise
+            assert_error(answer, 503, "replay_unavailable")
+            wait_for(lambda: not children(), what="the hung child to be killed")
+
+            # Shutdown, in the middle of a hung rebuild with no time limit, ends promptly and leaves no child.
+            rebuilder.timeout = 3600.0
+            asking = client.portal.start_task_soon(app.state.replays.timeline, table.table_id, "all")
+            wait_for(lambda: bool(children()), what="a child to start the rebuild")
+            with ThreadPoolExecutor(1) as pool:
+                try:
+                    pool.submit(client.portal.call, app.state.replays.close).result(timeout=15)
+                except BaseException:
+                    kill_children()
+                    raise
+            wait([asking], timeout=5)
+            assert asking.done()  # cancelled with the rest of the app's rebuilds
+            assert not children()
+    finally:
+        kill_children()
+
+
+def kill_children() -> None:
+    """What the server should have done itself: a test that fails must not leave a hung child behind."""
+    for child in children():
+        child.kill()

@@ -5,10 +5,12 @@ is gone are refused, each with its own error, and change nothing."""
 from __future__ import annotations
 
 import sqlite3
+from concurrent.futures import ThreadPoolExecutor
 from datetime import datetime, timedelta
 
 from fastapi.testclient import TestClient
 
+from app.links import KEPT_CLOSED
 from app.settings import Settings
 from app.timing import now
 from tests.api.helpers import assert_error, auth, create, db_path, db_rows, join, snapshot
@@ -61,7 +63,8 @@ def test_a_claim_code_works_once(client: TestClient, settings: Settings) -> None
 
     before, rows = snapshot(client, table), link_rows(settings)
     message = assert_error(claim(client, table.table_id, code), 410, "link_used")
-    assert "already used on another device" in message and "new link" in message
+    assert "already used, perhaps on another device, or by this browser a moment ago" in message
+    assert "new link" in message
     assert snapshot(client, table) == before and link_rows(settings) == rows
 
 
@@ -131,3 +134,43 @@ def test_a_removed_seat_s_code_is_refused_and_deleted(client: TestClient, settin
     assert len(link_rows(settings)) == 1
 
 
+
+
+def test_used_and_replaced_links_keep_no_sealed_token(client: TestClient, settings: Settings) -> None:
+    table = create(client)
+    first = code_of(table.created["seat_url"])
+    second = code_of(fresh_link(client, table.table_id, table.tokens[0])["seat_url"])  # replaces the first
+    assert claim(client, table.table_id, second).status_code == 200
+    fresh_link(client, table.table_id, table.tokens[0])  # still open
+    rows = db_rows(settings, "SELECT state, sealed_token FROM seat_links ORDER BY id")
+    assert [state for state, _ in rows] == ["replaced", "used", "open"]
+    # A code read from a browser's history plus the database opens nothing once the code is spent.
+    assert [sealed for state, sealed in rows if state != "open"] == ["", ""]
+    assert rows[-1][1] != ""
+    assert_error(claim(client, table.table_id, first), 410, "link_replaced")
+    assert_error(claim(client, table.table_id, second), 410, "link_used")
+
+
+def test_spent_links_do_not_pile_up(client: TestClient, settings: Settings) -> None:
+    table = create(client)
+    for _ in range(20):
+        fresh_link(client, table.table_id, table.tokens[0])
+    states = [state for _, state in link_rows(settings)]
+    assert states.count("open") == 1
+    assert len(states) <= 1 + KEPT_CLOSED
+
+
+def test_a_claim_does_not_wait_for_the_write_lock(client: TestClient) -> None:
+    """A claim reads and refuses outside the lock every table's moves queue on (SQLite's single writer)."""
+    table = create(client)
+    service = client.app.state.service  # type: ignore[attr-defined]
+    lock = service._write_lock
+    assert lock is not None  # SQLite
+    assert client.portal is not None
+    with ThreadPoolExecutor(1) as pool:
+        client.portal.call(lock.acquire)
+        try:  # before the fix this waits for the lock: the release below lets it end, after the timeout
+            status = pool.submit(claim, client, table.table_id, "A" * 32).result(timeout=10).status_code
+        finally:
+            client.portal.call(lock.release)
+    assert status == 403

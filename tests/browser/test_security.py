@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import re
 
+import httpx
 from playwright.sync_api import BrowserContext, expect
 
 from tests.browser.test_platform import create_table
@@ -97,7 +98,7 @@ def test_a_seat_link_works_once_and_is_worthless_in_the_history(browser, server:
         reader.goto(link)
         expect(reader.locator("h1")).to_have_text("This seat link was already used")
         expect(reader.locator("#seat-message")).to_contain_text(
-            "already used on another device; ask for a new link")
+            "already used, perhaps on another device, or by this browser a moment ago; ask for a new link")
         assert reader.evaluate(f"() => localStorage.getItem('tabletop:seat:{table_id}')") is None
         assert "#" not in reader.url  # nor does the address bar keep showing it
         reader.goto(f"{server.url}/t/{table_id}")
@@ -117,3 +118,16 @@ def test_a_seat_link_works_once_and_is_worthless_in_the_history(browser, server:
         host_ctx.close()
         device_ctx.close()
         reader_ctx.close()
+
+
+def test_a_seat_link_with_a_stray_percent_sign_says_it_is_not_valid(context: BrowserContext,
+                                                                    server: ServerProcess) -> None:
+    created = httpx.post(f"{server.url}/api/tables", json={"game": "hidden-hands", "name": "Alice"}, timeout=10)
+    table_id = created.json()["table_id"]
+    page = context.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda error: errors.append(str(error)))
+    page.goto(f"{server.url}/t/{table_id}/seat#abc%zz{'A' * 26}")
+    expect(page.locator("h1")).to_have_text("This link is incomplete or mistyped")
+    assert "#" not in page.url  # the fragment left the address bar all the same
+    assert errors == []

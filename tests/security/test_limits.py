@@ -17,7 +17,7 @@ from tests.conftest import ServerProcess, server_env
 from tests.security.remote import Remote, RemoteTable, everything, opening, receive
 
 LIMITED = {"CREATE_RATE": "5/60", "JOIN_RATE": "6/60", "CONNECT_RATE": "30/60", "MAX_CONNECTIONS_PER_SEAT": "3",
-           "MAX_CONNECTIONS_PER_TABLE": "6", "REPLAY_RATE": "2/60"}
+           "MAX_CONNECTIONS_PER_TABLE": "6", "REPLAY_RATE": "2/60", "LINK_RATE": "4/60"}
 
 
 @pytest.fixture(scope="module")
@@ -113,6 +113,27 @@ def test_joins_are_limited_per_address(served: tuple[Remote, ServerProcess]) -> 
     assert [a.status_code for a in answers] == [200] * 6 + [429] * 2
     seats = [len(t.public()["seats"]) for t in tables]
     assert sum(seats) == 2 + 6  # the refused joins took no seat
+
+
+def test_seat_link_claims_are_limited_per_address(served: tuple[Remote, ServerProcess]) -> None:
+    remote, _ = served
+    host, flooder = source(remote, 40), source(remote, 41)
+    table = host.table("Alice")
+    answers = [flooder.post(f"{table.path}/claim", code=f"{n:032d}") for n in range(7)]
+    assert [a.status_code for a in answers] == [403] * 4 + [429] * 3
+    assert answers[-1].json()["error"]["code"] == "rate_limited"
+    # The flood spent the flooder's budget only: the seat's owner claims their link from elsewhere.
+    code = table.seat_url.partition("#")[2]
+    assert host.post(f"{table.path}/claim", code=code).json() == {"seat": 0, "token": table.tokens[0]}
+
+
+def test_seat_links_made_are_limited_per_address(served: tuple[Remote, ServerProcess]) -> None:
+    remote, _ = served
+    me = source(remote, 42)
+    table = remote.table("Alice")  # made from the machine itself: only the links count against address 42
+    answers = [me.post(f"{table.path}/seat-link", table.tokens[0]) for _ in range(6)]
+    assert [a.status_code for a in answers] == [200] * 4 + [429] * 2
+    assert answers[-1].json()["error"]["code"] == "rate_limited"
 
 
 def test_sockets_per_seat_are_limited_and_the_flood_is_not_announced(served: tuple[Remote, ServerProcess]) -> None:

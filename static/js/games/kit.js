@@ -71,6 +71,7 @@ export function gameRenderer(spec) {
     const redraw = () => paint(root, st, true);
     const act = (action, onError = null) => {
       if (st.busy) return; // one action at a time
+      if (typeof st.send !== "function") return; // a read-only view (a replay): nothing to send, controls stay usable
       st.busy = true;
       st.refocus = true; // the pressed control is about to go: keep the keyboard in the panel
       redraw();

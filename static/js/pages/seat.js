@@ -7,7 +7,9 @@ const CODE = /^[A-Za-z0-9_-]{32}$/; // what the server hands out: 24 random byte
 
 const { table_id: tableId } = readJson("page-data");
 const tablePath = `/t/${encodeURIComponent(tableId)}`;
-const code = decodeURIComponent(location.hash.slice(1)).trim();
+// Taken as it is, never decoded: the code's alphabet needs no escapes, and decoding a stray "%" would throw before
+// the code leaves the address bar and the page could say anything.
+const code = location.hash.slice(1).trim();
 const heading = document.querySelector("h1");
 const message = document.getElementById("seat-message");
 const retry = document.getElementById("seat-retry");
@@ -35,7 +37,7 @@ async function claim() {
     storeToken(tableId, token);
     location.replace(tablePath);
   } catch (error) {
-    if (error.status === 0) {
+    if (error.offline) {
       say("Could not reach the server", "Check your connection and try again.");
       retry.hidden = false;
       return;
