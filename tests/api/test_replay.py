@@ -136,9 +136,11 @@ def test_odd_moment_numbers_are_refused(client: TestClient) -> None:
 
 
 def test_a_rebuild_leaves_the_event_loop_free(settings: Settings) -> None:
-    """While a finished game is rebuilt for its replay, the worker's event loop keeps answering: its lag stays far
-    below what one move of the game costs to rebuild (Slow Hands: a stretch of CPU the interpreter lock cannot
-    interrupt, so a rebuild in a thread of the same process would hold the loop up that long)."""
+    """While a finished game is rebuilt for its replay, the worker's event loop keeps answering (Slow Hands: each move
+    is a stretch of CPU the interpreter lock cannot interrupt, so a rebuild in a thread of this process would hold the
+    loop up for about a move's time at every move). A busy machine may stall the loop now and then whatever runs the
+    rebuild, so what is counted is how often the loop was held up for half a move or more: in a thread, at nearly every
+    move; beside the loop, at hardly any."""
     slow = "tests.support.slow_hands:GAME"
     app = create_app(dataclasses.replace(settings, extra_games=[*settings.extra_games, slow]))
     with TestClient(app) as client:
@@ -147,18 +149,20 @@ def test_a_rebuild_leaves_the_event_loop_free(settings: Settings) -> None:
         slow_hands.burn()
         one_move = time.monotonic() - started
 
-        async def lag_during_rebuild() -> tuple[float, int]:
+        async def stalls_during_rebuild() -> tuple[list[float], int]:
             rebuild = asyncio.create_task(app.state.replays.timeline(table.table_id, "all"))
-            lag = 0.0
+            stalls: list[float] = []
             while not rebuild.done():  # a heartbeat on the loop, as often as it can be had
                 before = time.monotonic()
                 await asyncio.sleep(0.005)
-                lag = max(lag, time.monotonic() - before - 0.005)
-            return lag, (await rebuild)["last_seq"]
+                lag = time.monotonic() - before - 0.005
+                if lag > 0.5 * one_move:
+                    stalls.append(round(lag, 3))
+            return stalls, (await rebuild)["last_seq"]
 
-        lag, last_seq = client.portal.call(lag_during_rebuild)
-    assert last_seq >= 8  # every move was rebuilt: a rebuild of at least 8 * one_move
-    assert lag < one_move / 2, f"the loop waited {lag:.3f} s; one move costs {one_move:.3f} s"
+        stalls, last_seq = client.portal.call(stalls_during_rebuild)
+    assert last_seq >= 8  # every move was rebuilt: at least 8 moves' worth of CPU
+    assert len(stalls) <= last_seq // 4, f"the loop was held up {stalls} s in {last_seq} moves of {one_move:.3f} s"
 
 
 def children() -> list[multiprocessing.process.BaseProcess]:
