@@ -4,7 +4,9 @@ from __future__ import annotations
 
 import asyncio
 import fcntl
+import time
 from pathlib import Path
+from typing import Any
 
 from alembic import command
 from alembic.config import Config
@@ -28,13 +30,30 @@ def make_engine(url: str) -> AsyncEngine:
         def _pragmas(dbapi_connection, _record) -> None:  # type: ignore[no-untyped-def]
             # WAL lets readers go on while a writer commits; synchronous=FULL makes an acknowledged commit durable.
             cursor = dbapi_connection.cursor()
-            cursor.execute("PRAGMA journal_mode=WAL")
+            cursor.execute("PRAGMA journal_mode")
+            if cursor.fetchone()[0] != "wal":
+                _switch_to_wal(cursor)
             cursor.execute("PRAGMA synchronous=FULL")
             cursor.execute("PRAGMA foreign_keys=ON")
             cursor.close()
 
         return engine
     return create_async_engine(url, pool_size=10, max_overflow=20, pool_pre_ping=True)
+
+
+def _switch_to_wal(cursor: Any) -> None:
+    """Put a fresh file in WAL mode (the mode stays with the file). Switching needs the file to itself, and SQLite
+    answers "locked" at once rather than waiting when another process is using it (two workers starting together on
+    a fresh file): try again for a while. Only a file's first connections get here, at start."""
+    deadline = time.monotonic() + 30
+    while True:
+        try:
+            cursor.execute("PRAGMA journal_mode=WAL")
+            return
+        except Exception as error:  # the driver's OperationalError, however the adapter wraps it
+            if "locked" not in str(error) or time.monotonic() > deadline:
+                raise
+            time.sleep(0.05)
 
 
 def sessionmaker(engine: AsyncEngine) -> async_sessionmaker[AsyncSession]:

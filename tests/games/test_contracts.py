@@ -22,7 +22,7 @@ from games.patriots_and_redcoats import state as pr_state
 from games.raiding_parties import state as rp_state
 from games.red_scare_redux import state as rsr_state
 from games.turncoats import state as tc_state
-from tests.support.registry import ALL_GAMES, EXTRA_OPTIONS, play_random
+from tests.support.registry import ALL_GAMES, option_sets, play_random, sizes
 
 GAMES = Path(__file__).resolve().parents[2] / "games"
 TAG_MISMATCH = " is another shape's tag"
@@ -100,7 +100,10 @@ def _games(game_id: str) -> list[tuple[int, str, dict[str, Any] | None]]:
     game = ALL_GAMES[game_id]
     counts = range(game.min_players, game.max_players + 1)
     runs: list[tuple[int, str, dict[str, Any] | None]] = [(n, ("random", "basic")[n % 2], None) for n in counts]
-    return runs + [(game.min_players + 1, "basic", options) for options in EXTRA_OPTIONS.get(game_id, [])]
+    for options in option_sets(game)[1:]:
+        fits = sizes(game, options)
+        runs.append((min(n for n in fits if n > game.min_players) if len(fits) > 1 else fits[0], "basic", options))
+    return runs
 
 
 @pytest.mark.parametrize("game_id", sorted(CONTRACTS))
