@@ -43,7 +43,9 @@ def _play_one(url: str, table_id: str, tokens: list[str], acked: list[tuple[int,
     """One action by whoever may act; returns the table's status."""
     for seat, token in enumerate(tokens):
         headers = {"Authorization": f"Bearer {token}"}
-        state = httpx.get(f"{url}/api/tables/{table_id}/state", headers=headers, timeout=10).json()
+        answer = httpx.get(f"{url}/api/tables/{table_id}/state", headers=headers, timeout=10)
+        state = answer.json()
+        assert answer.status_code == 200, (answer.status_code, state)  # what the refusal said, should it happen
         if state["status"] == "finished":
             return "finished"
         if state["legal"]:
