@@ -17,14 +17,24 @@ from __future__ import annotations
 import copy
 from typing import Any
 
+import orjson
+
 from games.protocol import same_json
 
 Op = dict[str, Any]
+KEYS = orjson.OPT_NON_STR_KEYS  # as lenient as the message encoder about keys; values are what is compared
 
 
 def same(a: Any, b: Any) -> bool:
-    """Equal as JSON. Python's ``==`` first: it is fast and, when it says no, right."""
-    return bool(a == b) and same_json(a, b)
+    """Equal as JSON. Python's ``==`` first: it is fast and, when it says no, right; then the two encodings, which
+    tell 1, 1.0 and true apart at C speed (a walk in Python made every patch several times slower). Two equal
+    objects whose keys come in another order count as different here, which only sends the diff one level deeper."""
+    if a != b:
+        return False
+    try:
+        return orjson.dumps(a, option=KEYS) == orjson.dumps(b, option=KEYS)
+    except TypeError:  # what orjson cannot write (an integer past 64 bits): the same comparison, walked in Python
+        return same_json(a, b)
 
 
 def diff(old: Any, new: Any, path: str = "") -> list[Op]:
