@@ -56,11 +56,9 @@ class Autoplay:
                 moved = await self._bots_once(table_id)
                 if not moved and table_id not in self._dirty:
                     return
-        except ApiError as exc:
-            if exc.code != "unknown_table":  # gone (expired) while its bots thought: nothing left to do
+        except Exception as exc:
+            if not (isinstance(exc, ApiError) and exc.code == "unknown_table"):  # gone (expired) while bots thought
                 log.exception("bot runner failed on table %s", table_id)
-        except Exception:
-            log.exception("bot runner failed on table %s", table_id)
         finally:
             self._running.pop(table_id, None)
 
