@@ -31,7 +31,10 @@ def test_abandoned_lobbies_and_old_finished_games_expire(tmp_path: Path) -> None
         remote.post(f"{finished.path}/start", finished.tokens[0])
         _play_to_the_end(remote, finished, [finished.tokens[0]])
         assert remote.get(f"{finished.path}/audit").json()["seed"]
-        time.sleep(3.5)
+        deadline = time.monotonic() + 20  # a 2-second lifetime, swept every quarter second: wait until both are gone
+        while remote.get(lobby.path).status_code != 404 or remote.get(finished.path).status_code != 404:
+            assert time.monotonic() < deadline, "the old lobby and finished game were not deleted"
+            time.sleep(0.1)
         assert remote.get(lobby.path).status_code == 404
         assert remote.get(f"{lobby.path}/chat", lobby.tokens[0]).status_code == 404
         assert remote.get(finished.path).status_code == 404
