@@ -36,6 +36,30 @@ Viewer = int | None  # a seat number, or None for a spectator
 Bot = Callable[[View, list[Action], random.Random], Action | None]
 
 
+@dataclass(frozen=True)
+class Budget:
+    """How long a searching bot may think: ``nodes`` playouts (the budget that makes a decision repeatable for a
+    seed), cut short by ``seconds`` of wall time, after which it plays its best action so far."""
+
+    nodes: int
+    seconds: float
+
+
+# A searching bot decides from its view, its legal list, its random source and ``worlds``: whole states the platform
+# drew with the game's ``resample`` hook from the bot's own seat (games/bots.py), each one a way the hidden
+# information could be. It is never handed the true state.
+SearchBot = Callable[[View, list[Action], random.Random, "list[State]", Budget], Action | None]
+
+
+@dataclass(frozen=True)
+class Searcher:
+    """A bot level that searches (``hard``): its decision function and how much it is given by default."""
+
+    decide: SearchBot
+    worlds: int = 16  # determinizations handed over per decision
+    nodes: int = 200  # default node budget
+
+
 class IllegalAction(Exception):
     """An action the game refuses. ``code`` is one of a small vocabulary (see CODES); the message says why."""
 
@@ -80,6 +104,7 @@ class Game(Generic[S]):
     default_action: Callable[[S, Seat], Action]  # for timeouts and departed players; must be legal
     bots: Mapping[str, Bot]
     # Optional hooks.
+    searchers: Mapping[str, Searcher] = field(default_factory=dict)  # bot levels that search (``hard``)
     window: Callable[[S], Window | None] = lambda state: None
     # Seats the game is waiting on, when that differs from "every seat with a legal action" (optional actions such as
     # a Spy's assassination must not hold up play or start a timer).

@@ -9,7 +9,7 @@ from typing import cast
 from games.facts import Facts
 from games.protocol import Action, Game, Seat, View, Viewer
 from games.turncoats import rules
-from games.turncoats.bots import BOTS
+from games.turncoats.bots import BOTS, SEARCHERS
 from games.turncoats.data import MAX_PLAYERS, MIN_PLAYERS
 from games.turncoats.options import Options
 from games.turncoats.setup import setup
@@ -44,6 +44,7 @@ GAME: Game[TurncoatsState] = Game(
     result=rules.result,
     default_action=cast(Callable[[TurncoatsState, Seat], Action], rules.default_action),
     bots=BOTS,
+    searchers=SEARCHERS,
     secrets=secrets,
     resample=resample,
     reveal=reveal,

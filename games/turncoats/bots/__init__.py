@@ -10,8 +10,10 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import cast
 
-from games.protocol import Bot
+from games.protocol import Bot, Searcher
 from games.turncoats.bots.basic import basic_bot
+from games.turncoats.bots.hard import hard_bot
 from games.turncoats.bots.random import random_bot
 
 BOTS: Mapping[str, Bot] = {"basic": cast(Bot, basic_bot), "random": cast(Bot, random_bot)}
+SEARCHERS: Mapping[str, Searcher] = {"hard": Searcher(hard_bot)}

@@ -1,0 +1,50 @@
+"""The one place a bot is handed what it may know, whatever its level.
+
+A plain bot (``random``, ``basic``) gets its seat's view, its legal list and a random source. A searching bot
+(``hard``) gets the same plus ``worlds``: states drawn with the game's ``resample`` hook from its own seat, with the
+log cut to the lines that seat may read and the engine's random source reseeded, so that nothing in a world depends
+on what the seat cannot see. ``draw_worlds`` is a function of the seat's knowledge and ``rand`` only: two true states
+that look the same from the seat give the same worlds for the same seed (tests/games/test_worlds.py proves it).
+
+The server calls ``decide`` in a worker process (app/thinking.py); the tests and benchmarks call it directly.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from games.protocol import Action, Budget, Game, Seat, State, visible_entries
+
+
+def kinds(game: Game[Any]) -> list[str]:
+    """Every bot level of ``game``: searching ones first (the strongest), then the plain ones as declared."""
+    return [*game.searchers, *game.bots]
+
+
+def draw_worlds(game: Game[Any], state: State, seat: Seat, rand: random.Random, count: int) -> list[State]:
+    """``count`` states the hidden information could be in, as far as ``seat`` can tell."""
+    if game.resample is None:
+        raise ValueError(f"{game.title} has no resample hook, so it cannot be searched")
+    worlds = []
+    for _ in range(count):
+        world = game.resample(state, seat, random.Random(rand.getrandbits(64)))
+        world["log"] = [dict(entry) for entry in visible_entries(world, seat)]
+        if isinstance(world.get("rng"), int):  # the engine's random source is nobody's to know
+            world["rng"] = rand.getrandbits(64)
+        worlds.append(world)
+    return worlds
+
+
+def decide(game: Game[Any], state: State, seat: Seat, kind: str, rand: random.Random,
+           budget: Budget | None = None) -> Action | None:
+    """The decision of a ``kind`` bot at ``seat``. ``state`` is the true state: only its seat's view, legal list and
+    drawn worlds are passed on."""
+    view = game.view(state, seat)
+    legal = game.legal(state, seat)
+    searcher = game.searchers.get(kind)
+    if searcher is None:
+        return game.bots[kind](view, legal, rand)
+    budget = budget or Budget(nodes=searcher.nodes, seconds=1.0)
+    worlds = draw_worlds(game, state, seat, rand, searcher.worlds)
+    return searcher.decide(view, legal, rand, worlds, budget)
