@@ -1,4 +1,4 @@
-"""Thinking Hands: Hidden Hands with searching bot levels, some of them broken on purpose, for the thinking pool's tests.
+"""Thinking Hands: Hidden Hands with searching bot levels, some broken on purpose, for the thinking pool's tests.
 
 - ``hard`` searches for real, if simply: it plays the gem that wins the round in most of the worlds it is handed.
 - ``hang`` never answers (asleep, not burning the shared machine's CPU), as a search stuck in a loop would.
@@ -16,9 +16,12 @@ import multiprocessing
 import os
 import random
 import time
+from pathlib import Path
 
 from games.protocol import Action, Budget, Game, Searcher, State, View
 from tests.support.hidden_hands import GAME as HIDDEN_HANDS
+
+HANG_MARK = "THINKING_HANDS_HANG_MARK"  # a file ``hang`` creates as it starts hanging, when the environment names one
 
 
 def _value(action: Action) -> int:
@@ -48,6 +51,9 @@ def _in_child() -> bool:
 
 
 def hang(view: View, legal: list[Action], rand: random.Random, worlds: list[State], budget: Budget) -> Action | None:
+    mark = os.environ.get(HANG_MARK)
+    if mark:  # tells a test outside the server that a search is now under way
+        Path(mark).touch()
     while _in_child():
         time.sleep(0.05)
     raise RuntimeError("hang: only in a thinking child")
