@@ -33,10 +33,10 @@ def first(view: View, legal: list[Action], rand: random.Random, worlds: list[Sta
 
 
 # Each served game with an ``echo`` searcher that only answers: the hand-over is all that is left to measure.
+# The child loads them by ``module:attribute`` name, so each is a module attribute of its own.
 ECHO = {game_id: dataclasses.replace(game, id=f"echo-{game_id}", searchers={"echo": Searcher(first, worlds=0)})
         for game_id, game in GAMES.items()}
-for _game_id, _game in ECHO.items():
-    globals()[f"ECHO_{_game_id.replace('-', '_').upper()}"] = _game
+globals().update({f"ECHO_{game_id.replace('-', '_').upper()}": game for game_id, game in ECHO.items()})
 
 
 def mid_game(game: Game[Any]) -> tuple[State, int]:
@@ -74,7 +74,8 @@ async def measure(decisions: int) -> None:
                 await thinker.decide(game, state, seat, "echo", str(n))
                 pool.append(time.perf_counter() - began)
                 loop_part.append(time.thread_time() - cpu)  # this thread's CPU only: the loop's own work
-            print(f"{game_id:24} {size:8.1f} | {quantiles(direct)} | {quantiles(pool)}         | {quantiles(loop_part)}")
+            times = f"{quantiles(direct)} | {quantiles(pool)}         | {quantiles(loop_part)}"
+            print(f"{game_id:24} {size:8.1f} | {times}")
     finally:
         await thinker.close()
 
