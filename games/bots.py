@@ -27,11 +27,6 @@ def kinds(game: Game[Any]) -> list[str]:
     return [kind for kind in LEVELS if kind in declared] + [kind for kind in declared if kind not in LEVELS]
 
 
-def default_kind(game: Game[Any]) -> str:
-    """The level a bot gets when nobody names one."""
-    return kinds(game)[0]
-
-
 def draw_worlds(game: Game[Any], state: State, seat: Seat, rand: random.Random, count: int) -> list[State]:
     """``count`` states the hidden information could be in, as far as ``seat`` can tell."""
     if game.resample is None:
