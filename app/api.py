@@ -16,6 +16,7 @@ from app.messages import chat_public, seat_public
 from app.replay import Replays, parse_viewpoint
 from app.seats import Holder, Viewing, same_secret, seat_of
 from app.service import TableService
+from games.bots import kinds
 
 router = APIRouter(prefix="/api")
 
@@ -113,7 +114,7 @@ async def list_games(service: ServiceDep) -> list[dict[str, Any]]:
 def game_public(game: Any) -> dict[str, Any]:
     return {"id": game.id, "title": game.title, "min_players": game.min_players, "max_players": game.max_players,
             "options_schema": game.options_schema(), "description": game.description, "renderer": game.renderer,
-            "bots": list(game.bots)}
+            "bots": kinds(game)}
 
 
 def limited(request: Request, limiter: str, what: str) -> None:

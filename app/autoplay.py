@@ -22,12 +22,15 @@ from app.errors import ApiError
 from app.play import legal_lists
 from app.schedule import Schedule
 from app.service import Conflict, TableService
+from app.thinking import Thinker, ThinkingFailed
 from app.timing import aware, now
-from games.protocol import EXPIRE
+from games.bots import decide
+from games.protocol import EXPIRE, Action, Game, Seat, State
 
 log = logging.getLogger(__name__)
 DEFAULTS_PER_EXPIRY = 64  # a safety bound: one expiry applies at most this many default actions
-STALL_S = 3.0  # bots that have not moved this long after their delay are looked at again (a lost task, a restart)
+# Bots that have not moved this long after their delay and thinking time are looked at again (a lost task, a restart).
+STALL_S = 3.0
 RETRY_S = 5.0  # a passed deadline that could not be handled is tried again after this long
 
 
@@ -38,6 +41,7 @@ class Autoplay:
         self._running: dict[str, asyncio.Task[None]] = {}
         self._dirty: set[str] = set()
         self.schedule = Schedule(self._look)
+        self.thinker = Thinker(self.settings, service.games)
         service.hub.tap(self._heard)
 
     # ----------------------------------------------------------------- bots
@@ -75,24 +79,37 @@ class Autoplay:
             legal = lists.get(seat.seat)
             if seat.bot is None or not legal:
                 continue
-            bot = game.bots[seat.bot]
-            # The bot is handed its own seat's view and legal list, nothing else: it cannot cheat.
-            view = game.view(row.state, seat.seat)
-            rand = random.Random(f"{table_id}:{row.seq}:{seat.seat}")
-            action = bot(view, list(legal), rand)  # its own list: the held one is shared
+            # The bot thinks while its delay runs: it answers after the longer of the two, so people can follow.
+            started = asyncio.get_running_loop().time()
+            seed = f"{table_id}:{row.seq}:{seat.seat}"
+            action = await self._decide(table_id, game, row.state, seat.seat, seat.bot, seed)
             if action is None:
                 continue
-            if self.settings.bot_delay > 0:
-                await asyncio.sleep(self.settings.bot_delay)
+            rest = self.settings.bot_delay - (asyncio.get_running_loop().time() - started)
+            if rest > 0:
+                await asyncio.sleep(rest)
             try:
                 await self.service.act(table_id, seat.seat, action, row.seq, source="bot", strict=True)
             except Conflict:
-                return True  # the table moved on meanwhile: look again
+                return True  # the table moved on meanwhile (a person acted while the bot thought): look again
             except ApiError as exc:
                 log.warning("bot %s at table %s made a refused move: %s", seat.bot, table_id, exc.message)
                 return False
             return True
         return False
+
+    async def _decide(self, table_id: str, game: Game[Any], state: State, seat: Seat, kind: str,
+                      seed: str) -> Action | None:
+        """A bot's decision; ``games.bots.decide`` hands it only what its seat may know. A searcher thinks in the
+        pool (app/thinking.py); when no decision comes back, the seat plays a plain bot's move this once."""
+        if kind not in game.searchers:
+            return decide(game, state, seat, kind, random.Random(seed))
+        try:
+            return await self.thinker.decide(game, state, seat, kind, seed)
+        except ThinkingFailed as exc:
+            fallback = "basic" if "basic" in game.bots else next(iter(game.bots))
+            log.warning("%s bot at table %s, seat %d: %s; it plays %s this move", kind, table_id, seat, exc, fallback)
+            return decide(game, state, seat, fallback, random.Random(seed))
 
     # ----------------------------------------------------------------- deadlines
 
@@ -137,6 +154,9 @@ class Autoplay:
             applied += 1
         return applied
 
+    def _stall_s(self) -> float:
+        return self.settings.bot_delay + self.settings.bot_think_s + STALL_S
+
     def _heard(self, table_id: str, event: dict[str, Any]) -> None:
         """Every change announced, by this worker or another: when to look at its table next."""
         if event.get("kind") == "gone":
@@ -148,7 +168,7 @@ class Autoplay:
         deadline = event.get("deadline")
         times = [datetime.fromisoformat(deadline) + timedelta(seconds=grace)] if deadline else []
         if event.get("bots"):
-            times.append(now() + timedelta(seconds=self.settings.bot_delay + STALL_S + grace))
+            times.append(now() + timedelta(seconds=self._stall_s() + grace))
         self.schedule.set(table_id, min(times, default=None))
 
     async def _look(self, table_id: str) -> None:
@@ -169,7 +189,7 @@ class Autoplay:
         if deadline is not None and deadline <= now():
             await self.expire(table_id)
             row, _ = await self.service.snapshot(table_id)
-        stall = timedelta(seconds=self.settings.bot_delay + STALL_S)
+        stall = timedelta(seconds=self._stall_s())
         if row.bots_waiting and table_id not in self._running and aware(row.updated_at) + stall <= now():
             await self.poke(table_id)
         if row.status != "playing" or self.schedule.get(table_id) is not None:
@@ -199,3 +219,4 @@ class Autoplay:
         for task in tasks:
             with contextlib.suppress(asyncio.CancelledError, Exception):
                 await task
+        await self.thinker.close()

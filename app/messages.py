@@ -14,6 +14,7 @@ from typing import Any
 
 from app.models import ChatRow, SeatRow, TableRow
 from app.timing import aware
+from games.bots import kinds
 from games.protocol import Game, State, Viewer, visible_entries
 
 LOG_TAIL = 120  # entries sent with each state message; the whole log stays in the table's state
@@ -112,7 +113,7 @@ def table_facts(game: Game[Any], row: TableRow, seats: list[SeatRow], viewer: Vi
         "spectate_url": f"{base}/t/{row.id}/watch?key={row.spectate_key}",
         "next_table_id": row.next_table_id,
         "spectator_chat": row.spectator_chat,
-        "bot_kinds": list(game.bots),
+        "bot_kinds": kinds(game),
         "teams": None if teams is None else {str(k): v for k, v in teams.items()},
         "turn_timer": row.turn_timer,
         "options": row.options,

@@ -44,6 +44,7 @@ from app.seats import Actor, Holder, Viewing, hash_token, rematch_token, same_se
 from app.settings import Settings
 from app.shield import runs_to_end
 from app.timing import aware, now
+from games.bots import kinds
 from games.protocol import Game, IllegalAction, Viewer
 from games.rng import seed_from_text
 
@@ -282,11 +283,12 @@ class TableService:
 
     @staticmethod
     def _bot_kind(game: Game[Any], kind: str | None) -> str:
-        """The bot asked for, or the game's best (``basic`` where it has one)."""
+        """The bot asked for, or the game's default: its strongest level (games/bots.py)."""
+        levels = kinds(game)
         if kind is None:
-            return "basic" if "basic" in game.bots else next(iter(game.bots))
-        if kind not in game.bots:
-            raise ApiError(422, "unknown_bot", f"No bot {kind[:40]!r}. Bots for this game: {', '.join(game.bots)}.")
+            return levels[0]
+        if kind not in levels:
+            raise ApiError(422, "unknown_bot", f"No bot {kind[:40]!r}. Bots for this game: {', '.join(levels)}.")
         return kind
 
     def _require_host(self, row: TableRow, seats: list[SeatRow], who: Holder) -> None:

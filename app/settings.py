@@ -30,6 +30,15 @@ def _rate(name: str, default: tuple[int, float]) -> tuple[int, float]:
     return int(count), float(per or 60)
 
 
+def default_bot_workers() -> int:
+    """One core is left to the event loop; the rest think for bots."""
+    try:
+        cores = len(os.sched_getaffinity(0))
+    except AttributeError:  # not on Linux
+        cores = os.cpu_count() or 1
+    return max(1, cores - 1)
+
+
 LOOPBACK_HOSTS = ["localhost", "127.0.0.1", "[::1]"]
 
 
@@ -49,6 +58,12 @@ class Settings:
     database_url: str = "sqlite+aiosqlite:///./data/tabletop.db"
     redis_url: str | None = None
     bot_delay: float = 0.8  # seconds a bot waits before moving, so people can follow
+    # A searching bot (``hard``) thinks in a pool of worker processes (app/thinking.py): at most ``bot_think_s`` of
+    # wall time a decision (it then plays its best so far), ``bot_workers`` processes per server worker, and
+    # ``bot_nodes`` playouts a decision when set (default: each game's own budget; small ones make tests quick).
+    bot_think_s: float = 1.0
+    bot_workers: int = field(default_factory=lambda: default_bot_workers())
+    bot_nodes: int | None = None
     handover_grace: float = 2.0  # seconds past a deadline before another worker handles a table (its own died)
     public_url: str = ""  # e.g. https://games.example.org; empty: links are built from the request
     extra_games: list[str] = field(default_factory=list)  # "module:attribute" of extra Game objects (tests)
@@ -98,6 +113,9 @@ class Settings:
             database_url=async_database_url(os.environ.get("DATABASE_URL") or cls.database_url),
             redis_url=os.environ.get("REDIS_URL") or None,
             bot_delay=_float("BOT_DELAY", cls.bot_delay),
+            bot_think_s=_float("BOT_THINK_S", cls.bot_think_s),
+            bot_workers=_int("BOT_WORKERS", default_bot_workers()),
+            bot_nodes=_int("BOT_NODES", 0) or None,
             handover_grace=_float("HANDOVER_GRACE", cls.handover_grace),
             public_url=os.environ.get("PUBLIC_URL", "").rstrip("/"),
             extra_games=[g for g in os.environ.get("EXTRA_GAMES", "").split(",") if g],
@@ -135,6 +153,8 @@ class Settings:
             self.allowed_hosts = LOOPBACK_HOSTS + ([public.lower()] if public else [])
         if self.bot_delay < 0 or self.handover_grace < 0:
             raise ValueError("BOT_DELAY and HANDOVER_GRACE must be >= 0")
+        if self.bot_think_s <= 0 or self.bot_workers < 1 or (self.bot_nodes is not None and self.bot_nodes < 1):
+            raise ValueError("BOT_THINK_S must be > 0, BOT_WORKERS and BOT_NODES at least 1")
         if self.snapshot_every < 1:
             raise ValueError("SNAPSHOT_EVERY must be at least 1")
         if self.request_timeout <= 0 or self.max_connections_per_address < 1:

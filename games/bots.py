@@ -16,10 +16,15 @@ from typing import Any
 
 from games.protocol import Action, Budget, Game, Seat, State, visible_entries
 
+LEVELS = ("hard", "basic", "random")  # the levels every game names alike, strongest first
+
 
 def kinds(game: Game[Any]) -> list[str]:
-    """Every bot level of ``game``: searching ones first (the strongest), then the plain ones as declared."""
-    return [*game.searchers, *game.bots]
+    """Every bot level of ``game``, the default first: the known levels strongest first (``hard`` only where the game
+    has a searcher), then any others as declared. The default is the strongest: a searcher answers within its time
+    budget, so it is never too slow to be the default."""
+    declared = [*game.searchers, *game.bots]
+    return [kind for kind in LEVELS if kind in declared] + [kind for kind in declared if kind not in LEVELS]
 
 
 def draw_worlds(game: Game[Any], state: State, seat: Seat, rand: random.Random, count: int) -> list[State]:

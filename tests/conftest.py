@@ -22,6 +22,9 @@ from app.settings import Settings
 ROOT = Path(__file__).resolve().parent.parent
 TEST_GAME = "tests.support.hidden_hands:GAME"
 UNLIMITED = (1_000_000, 1.0)
+# Playouts a searching (``hard``) bot makes per decision in the test servers: tables get hard bots by default where a
+# game has them, and a tiny budget keeps their games as quick as the plain bots' (strength is measured in bench/).
+TEST_BOT_NODES = 4
 
 
 @pytest.fixture
@@ -31,7 +34,7 @@ def settings(tmp_path: Path) -> Settings:
     return Settings(database_url=f"sqlite:///{tmp_path}/test.db", bot_delay=0, handover_grace=0.5,
                     extra_games=[TEST_GAME], allowed_hosts=["testserver"], create_rate=UNLIMITED,
                     join_rate=UNLIMITED, connect_rate=UNLIMITED, replay_rate=UNLIMITED,
-                    link_rate=UNLIMITED)
+                    link_rate=UNLIMITED, bot_nodes=TEST_BOT_NODES)
 
 
 @pytest.fixture
@@ -100,7 +103,7 @@ class ServerProcess:
 def server_env(tmp_path: Path, **extra: str) -> dict[str, str]:
     env = {k: v for k, v in os.environ.items() if k not in ("DATABASE_URL", "REDIS_URL")}
     env.update({"DATABASE_URL": f"sqlite:///{tmp_path}/server.db", "BOT_DELAY": "0", "HANDOVER_GRACE": "0.5",
-                "EXTRA_GAMES": TEST_GAME, "PYTHONPATH": str(ROOT)})
+                "EXTRA_GAMES": TEST_GAME, "PYTHONPATH": str(ROOT), "BOT_NODES": str(TEST_BOT_NODES)})
     env.update(extra)
     return env
 

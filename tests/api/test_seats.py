@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 from fastapi.testclient import TestClient
 
+from app.rebuild import load_games
 from tests.api.helpers import (
     MAX_PLAYERS,
     add_bots,
@@ -249,3 +250,34 @@ def test_start_twice(client: TestClient) -> None:
     before = snapshot(client, table)
     assert_error(client.post(f"{table.url}/start", headers=table.host), 409, "already_started")
     assert snapshot(client, table) == before  # not dealt again
+
+
+# --- bot levels ---------------------------------------------------------------------------------------------------
+
+
+def test_games_list_their_bot_levels_default_first(client: TestClient) -> None:
+    """Every served game: ``hard`` first where it has a searcher, else ``basic``; never ``random`` by default."""
+    games = {game["id"]: game for game in client.get("/api/games").json()}
+    for game_id, game in load_games([]).items():
+        expected = (["hard"] if "hard" in game.searchers else []) + ["basic", "random"]
+        assert games[game_id]["bots"] == expected, game_id
+
+
+@pytest.mark.parametrize("game_id", sorted(load_games([])))
+def test_bots_added_without_a_kind_get_the_game_s_default(client: TestClient, game_id: str) -> None:
+    game = load_games([])[game_id]
+    table = create(client, "Alice", game=game_id)
+    default = next(entry["bots"][0] for entry in client.get("/api/games").json() if entry["id"] == game_id)
+    added = add_bots(client, table, 1)
+    assert added["seats"][1]["bot_kind"] == default == ("hard" if game.searchers else "basic")
+    assert state(client, table, 0)["table"]["bot_kinds"][0] == default  # the lobby preselects it
+
+
+def test_every_level_is_accepted_by_name_and_hard_only_where_a_game_searches(client: TestClient) -> None:
+    searching = next(game_id for game_id, game in load_games([]).items() if game.searchers)
+    table = create(client, "Alice", game=searching)
+    for kind in ("random", "basic", "hard"):
+        assert add_bots(client, table, 1, kind)["seats"][-1]["bot_kind"] == kind
+    plain = create(client, "Bob")  # Hidden Hands: no searcher
+    response = client.post(f"{plain.url}/bots", json={"count": 1, "kind": "hard"}, headers=plain.host)
+    assert "Bots for this game: basic, random." in assert_error(response, 422, "unknown_bot")

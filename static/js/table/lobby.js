@@ -5,6 +5,21 @@ import { absoluteUrl, h, keepFocus, setLink } from "../dom.js";
 import { label } from "../schema-form.js";
 import { isHost, seatItem, seatList } from "./seats.js";
 
+// Bot levels in plain words, always in this order; a kind a game names otherwise is shown by its name, after these.
+const LEVELS = {
+  random: { name: "Easy", about: "Easy bots play any allowed move at random: good for learning the rules." },
+  basic: { name: "Normal", about: "Normal bots follow simple rules of thumb and answer at once." },
+  hard: {
+    name: "Hard",
+    about: "Hard bots think ahead, trying out the ways the hidden cards could lie; each move takes up to a second.",
+  },
+};
+
+function levelOrder(kinds) {
+  const known = Object.keys(LEVELS).filter((kind) => kinds.includes(kind));
+  return [...known, ...kinds.filter((kind) => !(kind in LEVELS))];
+}
+
 export function createLobby({ tableId, game, getToken, onLeft }) {
   const el = (id) => document.getElementById(id);
   const errorBox = el("lobby-error");
@@ -30,6 +45,11 @@ export function createLobby({ tableId, game, getToken, onLeft }) {
       if (button) button.disabled = false;
     }
   }
+
+  function describeLevel() {
+    el("bot-kind-hint").textContent = LEVELS[botKind.value]?.about ?? "";
+  }
+  botKind.addEventListener("change", describeLevel);
 
   el("add-bots").addEventListener("click", (event) => {
     const count = Number.parseInt(botCount.value, 10);
@@ -104,7 +124,11 @@ export function createLobby({ tableId, game, getToken, onLeft }) {
       const kinds = message.table.bot_kinds ?? [];
       if (botKind.dataset.kinds !== kinds.join(",")) {
         botKind.dataset.kinds = kinds.join(",");
-        botKind.replaceChildren(...kinds.map((kind) => h("option", { value: kind, text: kind })));
+        botKind.replaceChildren(...levelOrder(kinds).map((kind) => h("option", {
+          value: kind, text: LEVELS[kind]?.name ?? kind, selected: kind === kinds[0],
+        })));
+        botKind.value = kinds[0] ?? "";  // the server lists its default (the strongest level) first
+        describeLevel();
       }
       el("bot-kind-field").hidden = kinds.length === 0;
       const ready = seats.length >= need;

@@ -1,0 +1,87 @@
+"""Bot levels in the lobby: Easy, Normal and Hard in plain words and in that order, the strongest preselected; and a
+whole Turncoats game against a Hard bot (thinking in the server's pool, on the test servers' small node budget) played
+by clicks to its result."""
+
+from __future__ import annotations
+
+import re
+import time
+
+import httpx
+import pytest
+from playwright.sync_api import expect
+
+from tests.browser.helpers import watch_errors
+from tests.browser.test_turncoats import GAME_SECONDS, MY_MOVE_OR_OVER, recruit_by_clicks
+from tests.conftest import ServerProcess
+
+
+def open_lobby(page, server: ServerProcess, game: str) -> None:  # type: ignore[no-untyped-def]
+    page.goto(server.url + "/")
+    page.fill("#name", "Ann")
+    page.select_option("#game", game)
+    page.click("#create")
+    page.wait_for_url(re.compile(r"/t/[^/?#]+$"))
+    page.locator("#bot-kind").wait_for()
+
+
+def test_the_lobby_names_the_levels_in_plain_words(server: ServerProcess, context) -> None:  # type: ignore[no-untyped-def]
+    page = context.new_page()
+    errors = watch_errors(page)
+    open_lobby(page, server, "turncoats")  # has a searcher: Hard is offered, and preselected
+    select = page.locator("#bot-kind")
+    expect(select.locator("option")).to_have_text(["Easy", "Normal", "Hard"])
+    expect(select).to_have_value("hard")
+    expect(page.locator("label[for=bot-kind]")).to_have_text("Level")
+    expect(page.locator("#bot-kind-hint")).to_contain_text("think ahead")
+    select.select_option(label="Easy")
+    expect(page.locator("#bot-kind-hint")).to_contain_text("at random")
+
+    open_lobby(page, server, "hidden-hands")  # the test game has no searcher: no Hard, and Normal, never Easy
+    expect(select.locator("option")).to_have_text(["Easy", "Normal"])
+    expect(select).to_have_value("basic")
+    page.click("#add-bots")
+    expect(page.locator("#lobby-seats li")).to_have_count(2)
+    table_id = page.url.rsplit("/", 1)[1]
+    seats = httpx.get(f"{server.url}/api/tables/{table_id}", timeout=10).json()["seats"]
+    assert seats[1]["bot_kind"] == "basic"
+    assert errors == []
+
+
+def test_a_whole_game_against_a_hard_bot_reaches_the_result(server: ServerProcess, context) -> None:  # type: ignore[no-untyped-def]
+    page = context.new_page()
+    errors = watch_errors(page)
+    open_lobby(page, server, "turncoats")
+    expect(page.locator("#bot-kind")).to_have_value("hard")  # the default: added as it comes
+    page.click("#add-bots")
+    expect(page.locator("#lobby-seats li")).to_have_count(2)
+    page.click("#start")
+    page.wait_for_selector(".tc")
+    table_id = page.url.rsplit("/", 1)[1]
+
+    seq, moves, end = None, 0, time.monotonic() + GAME_SECONDS
+    while True:
+        if time.monotonic() > end:
+            pytest.fail(f"the game did not end within {GAME_SECONDS} s ({moves} moves of mine)")
+        page.wait_for_function(MY_MOVE_OR_OVER, arg=seq, timeout=20_000)
+        if page.locator("#turncoats-result").count():
+            break
+        root = page.locator(".tc")
+        seq = root.get_attribute("data-seq")
+        if root.get_attribute("data-state") == "negotiating":
+            page.locator("[data-return]").first.click()
+            continue
+        streak = int(page.locator(".tc-streak").get_attribute("data-streak") or "0")
+        if page.locator("button[data-colour]:not([disabled])").count() and (moves == 0 or streak == 0):
+            recruit_by_clicks(page)
+        else:
+            page.locator("[data-action-type=negotiate]").click()
+        moves += 1
+
+    expect(page.locator("#turncoats-result")).to_be_visible()
+    audit = httpx.get(f"{server.url}/api/tables/{table_id}/audit", timeout=10).json()
+    assert audit["result"] is not None
+    assert any(entry["source"] == "bot" for entry in audit["actions"])
+    seats = httpx.get(f"{server.url}/api/tables/{table_id}", timeout=10).json()["seats"]
+    assert [seat["bot_kind"] for seat in seats] == [None, "hard"]
+    assert errors == []
