@@ -45,7 +45,7 @@ def test_worlds_depend_only_on_what_the_seat_sees(game: Game, players: int, opti
                 second = draw_worlds(game, twin, seat, random.Random(7), 3)
                 assert first == second, f"{game.id}: worlds depend on hidden information ({where})"
                 for world in first:
-                    assert game.view(world, seat) == game.view(state, seat), f"a world changes the seat's view ({where})"
+                    assert game.view(world, seat) == game.view(state, seat), f"a world changes the view ({where})"
                 checked += 1
     assert checked, "no state was checked"
 
