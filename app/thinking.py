@@ -39,6 +39,7 @@ log = logging.getLogger(__name__)
 # Beyond BOT_THINK_S before a decision counts as hung: drawing the worlds, the hand-over and a busy machine all take
 # time the search's own clock does not see.
 HANG_MARGIN_S = 2.0
+NICENESS = 5  # how much lower a thinking child's CPU priority is than the server's
 START_TIMEOUT_S = 60.0  # a new child that has not loaded the games by then is broken (it is given up, and replaced)
 
 
@@ -65,6 +66,9 @@ def _end_with_parent() -> None:
 def _serve(conn: Connection, extra: tuple[str, ...]) -> None:
     """A child's life: load the games, say so, then answer one decision at a time until the pipe closes."""
     _end_with_parent()
+    # Serving people comes first: on a busy machine the scheduler gives the server's own process the cores before
+    # a search, which only gets to its best-so-far move sooner (its clock is wall time).
+    os.nice(NICENESS)
     registry = load_games(list(extra))
     conn.send_bytes(b"ready")
     while True:
