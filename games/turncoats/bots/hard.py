@@ -35,6 +35,8 @@ def hard_bot(view: dict[str, Any], legal: list[Action], rand: random.Random, wor
     if len(candidates) == 1:
         return candidates[0]
     sims = [Sim.of(world) for world in worlds]
+    if view["streak"] + 1 >= view["players"] and not view["negotiating"] and all(ends_won(sim, rand) for sim in sims):
+        return {"type": "negotiate"}  # it ends the game, and won in every world: nothing to search
     moves = [as_move(action) for action in candidates]
     visits = [0] * len(candidates)
     totals = [0.0] * len(candidates)
@@ -83,6 +85,14 @@ def playout(sim: Sim, seat: int, rand: random.Random) -> float:
             break
         greedy(sim, rand)
     return sim.judge(seat)
+
+
+def ends_won(sim: Sim, rand: random.Random) -> bool:
+    """Whether a Negotiate ends the game with a win for the seat on turn, in this world."""
+    seat = sim.turn
+    sim = sim.copy()
+    negotiate(sim, rand)
+    return sim.over and sim.winner() == seat
 
 
 def negotiate(sim: Sim, rand: random.Random) -> None:
