@@ -36,8 +36,8 @@ def tilts(state: TurncoatsState) -> list[list[float]]:
         found = ACTION.match(entry["text"])
         if found is None:
             continue
-        seat, colour = int(found.group(1)), COLOURS.index(found.group(3))  # type: ignore[arg-type]
-        (returned if found.group(2).startswith("negotiated") else spent)[seat][colour] += 1
+        seat, index = int(found.group(1)), [*COLOURS].index(found.group(3))  # type: ignore[arg-type]
+        (returned if found.group(2).startswith("negotiated") else spent)[seat][index] += 1
     logs = [[RETURNED * min(returned[s][c], 2) + SPENT * min(max(spent[s][c] - 1, 0), 2) for c in range(3)]
             for s in range(players)]
     leader = winning_colour(state)

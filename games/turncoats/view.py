@@ -10,7 +10,7 @@ from __future__ import annotations
 import copy
 import json
 import random
-from typing import Any
+from typing import Any, cast
 
 from games.protocol import Viewer
 from games.turncoats.data import ADJACENT, AREAS, COLOURS, HEX, HOLE, HOMELANDS, STONES_PER_COLOUR
@@ -81,7 +81,7 @@ def resample(state: TurncoatsState, viewer: Viewer, rand: random.Random) -> Turn
     undone (its log lines dropped), the stones are redealt, and ``rules.apply`` negotiates afresh, so whatever the
     engine records of a draw is redrawn with it, not only ``drawn``."""
     # The log's entries are never changed once written: share them (copying a long history was most of the time).
-    new = copy.deepcopy({key: value for key, value in state.items() if key != "log"})  # type: ignore[assignment]
+    new = cast(TurncoatsState, copy.deepcopy({key: value for key, value in state.items() if key != "log"}))
     new["log"] = list(state["log"])
     if new["over"]:  # every hand is revealed at the end: nothing is hidden to redraw
         return new

@@ -1,10 +1,13 @@
 """Turncoats' ``hard`` level: determinized search over the stones it cannot see (Perfect Information Monte Carlo).
 
 It reads its view, its legal list, its random source and the worlds the platform drew from its seat (never the true
-state). ``basic``'s scores prune the legal list to a few candidates; UCB1 spreads the node budget over them, each node
-one world in turn: the candidate is played there, every seat plays on with a fast greedy policy that knows the
-world's hands (``fast.py``), and after ``DEPTH`` turns (or at the end) the position is judged by basic's guess at
-each colour's chance, turned into each seat's chance with the world's hands.
+state). It searches the decisions that can end the game (a Negotiate would complete the round): whether to end it
+now, in each world exactly, against basic's best few other actions. UCB1 spreads the node budget over the candidates,
+each node one world in turn: the candidate is played there, every seat plays on with a fast greedy policy that knows
+the world's hands (``fast.py``), and after ``DEPTH`` turns (or at the end) the position is judged by basic's hand
+value with every hand known. Other turns are ``basic``'s: searching every turn measured weaker than basic (about
+45 % against it over 150 two-player games, 41 % with deeper playouts), while with the true hands in every world the
+same search won 66 %: the gap is what the seat cannot see, not the search (bench/REPORT.md).
 """
 
 from __future__ import annotations
@@ -12,17 +15,18 @@ from __future__ import annotations
 import math
 import random
 import time
-from typing import Any
+from typing import Any, cast
 
 from games.protocol import Action, Budget, State
-from games.turncoats.bots.basic import Position
+from games.turncoats.bots.basic import Position, basic_bot
 from games.turncoats.bots.fast import Sim, as_move
 from games.turncoats.data import ADJACENT, AREAS
 
 CANDIDATES = 6  # basic's best actions searched, Negotiate always among them
-DEPTH = 6  # turns played out after the candidate before the judge decides
-SAMPLES = 6  # moves a playout's greedy policy weighs besides Negotiate
+DEPTH = 3  # turns played out after the candidate before the judge decides
+SAMPLES = 4  # moves a playout's greedy policy weighs besides Negotiate
 NEGOTIATE_BONUS = 0.02  # what a Negotiate that does not end the game is worth to the greedy policy: a better stone
+SEARCH_EVERY_TURN = False  # see the docstring: kept to measure it again
 EXPLORE = 0.7  # UCB1's exploration constant for values in [0, 1]
 
 
@@ -31,11 +35,14 @@ def hard_bot(view: dict[str, Any], legal: list[Action], rand: random.Random, wor
     if len(legal) == 1 or not worlds:
         return legal[0]
     seat = view["you"]
+    ending = view["streak"] + 1 >= view["players"] and not view["negotiating"]
+    if not ending and not SEARCH_EVERY_TURN:
+        return cast(Action, basic_bot(view, legal, rand))  # type: ignore[arg-type]
     candidates = prune(view, legal, rand)
     if len(candidates) == 1:
         return candidates[0]
     sims = [Sim.of(world) for world in worlds]
-    if view["streak"] + 1 >= view["players"] and not view["negotiating"] and all(ends_won(sim, rand) for sim in sims):
+    if ending and all(ends_won(sim, rand) for sim in sims):
         return {"type": "negotiate"}  # it ends the game, and won in every world: nothing to search
     moves = [as_move(action) for action in candidates]
     visits = [0] * len(candidates)
