@@ -10,12 +10,13 @@ from __future__ import annotations
 import copy
 import json
 import random
-from typing import Any
+from typing import Any, cast
 
 from games.protocol import Viewer
-from games.turncoats.data import ADJACENT, AREAS, COLOURS, HEX, HOLE, HOMELANDS
+from games.turncoats.data import ADJACENT, AREAS, COLOURS, HEX, HOLE, HOMELANDS, STONES_PER_COLOUR
 from games.turncoats.rules import apply, ruled_counts, rulers, total, winning_colour
-from games.turncoats.state import SeatView, SpectatorView, TurncoatsState, TurncoatsView
+from games.turncoats.sampler import tilts
+from games.turncoats.state import Counts, SeatView, SpectatorView, TurncoatsState, TurncoatsView
 
 HOMELAND_OF = {area: colour for colour, area in HOMELANDS.items()}
 
@@ -74,40 +75,64 @@ def secrets(state: TurncoatsState, viewer: Viewer) -> set[str]:
 def resample(state: TurncoatsState, viewer: Viewer, rand: random.Random) -> TurncoatsState:
     """Redeal the stones the viewer cannot see (bag and other hands), keeping every count the viewer can see.
 
-    A stone another player has just drawn is drawn again by the engine itself: the draw is undone (the stone back in
-    the bag, its log lines dropped), the stones are redealt, and ``rules.apply`` negotiates afresh from a redrawn
-    random source, so whatever the engine records of a draw is redrawn with it, not only ``drawn``."""
-    new = copy.deepcopy(state)
+    Canonical: the result depends only on what the viewer sees and on ``rand``. The unseen stones are counted from the
+    public zones and the viewer's own hand (never read off the hidden ones), dealt in seat order, and the engine's
+    random source is reseeded. A stone another player has just drawn is drawn again by the engine itself: the draw is
+    undone (its log lines dropped), the stones are redealt, and ``rules.apply`` negotiates afresh, so whatever the
+    engine records of a draw is redrawn with it, not only ``drawn``."""
+    # The log's entries are never changed once written: share them (copying a long history was most of the time).
+    new = cast(TurncoatsState, copy.deepcopy({key: value for key, value in state.items() if key != "log"}))
+    new["log"] = list(state["log"])
     if new["over"]:  # every hand is revealed at the end: nothing is hidden to redraw
         return new
     turn, seq = new["turn"], new.get("seq", 0)
-    undone = new["drawn"] if turn != viewer else None
-    if undone is not None:
-        new["hands"][turn][undone] -= 1
-        new["bag"][undone] += 1
+    redraw = new["drawn"] is not None and turn != viewer
+    if redraw:
         new["drawn"] = None
         new["log"] = [entry for entry in new["log"] if entry.get("seq", 0) != seq]  # the draw's own lines
-    others = [s for s in range(new["players"]) if s != viewer]
-    pool = [c for c in COLOURS for _ in range(new["bag"][c])]
-    for seat in others:
-        pool += [c for c in COLOURS for _ in range(new["hands"][seat][c])]
-    rand.shuffle(pool)
-    sizes = {seat: total(new["hands"][seat]) for seat in others}
-    new["bag"] = {c: 0 for c in COLOURS}
-    for seat in others:
-        hand = {c: 0 for c in COLOURS}
-        for _ in range(sizes[seat]):
-            hand[pool.pop()] += 1
-        new["hands"][seat] = hand
-    for colour in pool:
-        new["bag"][colour] += 1
-    if undone is not None:
-        new["rng"] = rand.getrandbits(64)  # the random source's state is nobody's to know
+    seated = viewer is not None and 0 <= viewer < new["players"]
+    others = [s for s in range(new["players"]) if not (seated and s == viewer)]
+    sizes = {seat: total(new["hands"][seat]) - (1 if redraw and seat == turn else 0) for seat in others}
+    new["hands"] = [new["hands"][seat] if seated and seat == viewer else {c: 0 for c in COLOURS}
+                    for seat in range(new["players"])]
+    new["bag"] = unseen(new, viewer if seated else None)
+    deal(new, sizes, rand)
+    new["rng"] = rand.getrandbits(64)  # the random source's state is nobody's to know
+    if redraw:
         mark = len(new["log"])
         apply(new, turn, {"type": "negotiate"})
         for entry in new["log"][mark:]:
             entry["seq"] = seq
     return new
+
+
+def unseen(state: TurncoatsState, viewer: Viewer) -> Counts:
+    """The stones ``viewer`` cannot place, per colour: all of them less the map, axe, flag and their own hand."""
+    out = {c: STONES_PER_COLOUR - state["axe"][c] - state["flag"][c] - sum(a[c] for a in state["areas"])
+           for c in COLOURS}
+    if viewer is not None:
+        for c in COLOURS:
+            out[c] -= state["hands"][viewer][c]
+    return out
+
+
+def deal(state: TurncoatsState, sizes: dict[int, int], rand: random.Random) -> None:
+    """Deal ``sizes[seat]`` stones to each listed seat from the bag (which holds every unseen stone), one at a time,
+    each colour as likely as its count in the bag times the seat's tilt from the public history (sampler.py)."""
+    weights = tilts(state)
+    bag = state["bag"]
+    for seat in sorted(sizes):
+        for _ in range(sizes[seat]):
+            odds = [bag[c] * weights[seat][i] for i, c in enumerate(COLOURS)]
+            pick = rand.random() * sum(odds)
+            colour = COLOURS[-1] if bag[COLOURS[-1]] else COLOURS[1] if bag[COLOURS[1]] else COLOURS[0]
+            for i, c in enumerate(COLOURS):
+                if pick < odds[i]:
+                    colour = c
+                    break
+                pick -= odds[i]
+            state["hands"][seat][colour] += 1
+            bag[colour] -= 1
 
 
 # ----------------------------------------------------------------------------- replays

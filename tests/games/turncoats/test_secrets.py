@@ -62,4 +62,6 @@ def test_resample_keeps_the_drawers_own_stone() -> None:
     for k in range(10):
         other = resample(state, 0, random.Random(k))
         assert other["drawn"] == state["drawn"] and other["hands"][0] == state["hands"][0]
-        assert other["log"] == state["log"] and other["rng"] == state["rng"]
+        assert other["log"] == state["log"]
+        # The engine's random source is redrawn: the true one would tell the next draws.
+        assert other == resample({**state, "rng": state["rng"] + 1}, 0, random.Random(k))
