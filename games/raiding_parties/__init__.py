@@ -13,9 +13,10 @@ from games.raiding_parties import rules
 from games.raiding_parties.bots import BOTS
 from games.raiding_parties.data import MAX_PLAYERS, MIN_PLAYERS
 from games.raiding_parties.options import Options
+from games.raiding_parties.sampler import resample
 from games.raiding_parties.setup import setup
 from games.raiding_parties.state import RaidingState
-from games.raiding_parties.view import resample, reveal, secrets, view
+from games.raiding_parties.view import reveal, secrets, view
 
 __all__ = ["GAME", "Options"]
 
