@@ -10,12 +10,13 @@ from typing import cast
 from games.facts import Facts, OptionSet
 from games.protocol import Action, Bot, Game, Seat, View, Viewer
 from games.raiding_parties import rules
-from games.raiding_parties.bots import BOTS
+from games.raiding_parties.bots import BOTS, SEARCHERS
 from games.raiding_parties.data import MAX_PLAYERS, MIN_PLAYERS
 from games.raiding_parties.options import Options
+from games.raiding_parties.sampler import resample
 from games.raiding_parties.setup import setup
 from games.raiding_parties.state import RaidingState
-from games.raiding_parties.view import resample, reveal, secrets, view
+from games.raiding_parties.view import reveal, secrets, view
 
 __all__ = ["GAME", "Options"]
 
@@ -56,6 +57,7 @@ GAME: Game[RaidingState] = Game(
     result=rules.result,
     default_action=_default_action,
     bots=_bots,
+    searchers=SEARCHERS,
     window=rules.window,
     must_act=rules.must_act,
     secret_step=rules.secret_step,

@@ -1,5 +1,5 @@
 """What each viewer of a Raiding Parties table may see (K8, ruling 12, H0), built by allow-list; the two leak-test
-hooks, ``secrets`` (canary values) and ``resample`` (redraw what a viewer cannot see); and ``reveal``, everything
+hooks, ``secrets`` (canary values; ``resample`` is in sampler.py); and ``reveal``, everything
 hidden at a moment for the replay.
 
 Public: everything in play (ids, damage, melee pairs, what was used this turn), Davy Jones, every flipped playing
@@ -10,9 +10,7 @@ are in, never whose. At the end: everything.
 
 from __future__ import annotations
 
-import copy
 import json
-import random
 from collections import Counter
 from typing import Any
 
@@ -22,7 +20,6 @@ from games.raiding_parties.rules import top
 from games.raiding_parties.rules.cards import find
 from games.raiding_parties.rules.hits import window_key
 from games.raiding_parties.rules.turn import idle_limit
-from games.raiding_parties.setup import ready_made_entries
 from games.raiding_parties.state import (
     AttackView,
     BuildView,
@@ -187,43 +184,6 @@ def secrets(state: RaidingState, viewer: Viewer) -> set[str]:
     if len(state["deck"]) >= 2:
         hidden.add(json.dumps(state["deck"]))
     return hidden
-
-
-def resample(state: RaidingState, viewer: Viewer, rand: random.Random) -> RaidingState:
-    """Ruling 12: keep every party's multiset and every public fact; redistribute each unseen card between its
-    owner's locker and hold (cards known to be in a hold stay), reshuffle every locker and the flip deck, and redraw
-    the random source. During building, other seats' parties are replaced by other legal parties."""
-    new = copy.deepcopy(state)
-    if new["phase"] == "over":
-        return new
-    new["rng"] = rand.getrandbits(64)
-    rand.shuffle(new["deck"])
-    if new["phase"] == "build":
-        choices = [entry["cards"] for entry in ready_made_entries(new["options"])]
-        for seat, party in enumerate(new["parties"]):
-            if seat != viewer and party is not None:
-                new["parties"][seat] = dict(rand.choice(choices))
-        return new
-    shown = Counter[tuple[int, str]]()
-    for frame in new["stack"]:
-        if frame["kind"] == "hit" and frame["revealed"] is not None:
-            shown[(frame["seat"], frame["revealed"])] += 1  # revealed in the open, still in the hold
-    for seat in range(new["players"]):
-        if seat == viewer:
-            rand.shuffle(new["lockers"][seat])
-            continue
-        hold = new["holds"][seat]
-        stays = Counter(new["known"][seat])
-        for (owner, name), n in shown.items():
-            if owner == seat:
-                stays[name] = max(stays[name], n)
-        unseen = list((Counter(hold) - stays).elements())
-        pool = unseen + new["lockers"][seat]
-        rand.shuffle(pool)
-        kept = list(stays.elements()) + pool[:len(unseen)]
-        new["holds"][seat] = sorted(kept, key=ORDER.__getitem__)
-        new["lockers"][seat] = pool[len(unseen):]
-    return new
 
 
 # ----------------------------------------------------------------------------- the replay
