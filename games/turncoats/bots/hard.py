@@ -20,13 +20,15 @@ from typing import Any, cast
 from games.protocol import Action, Budget, State
 from games.turncoats.bots.basic import Position, basic_bot
 from games.turncoats.bots.fast import Sim, as_move
-from games.turncoats.data import ADJACENT, AREAS
+from games.turncoats.bots import infer
+from games.turncoats.data import ADJACENT, AREAS, COLOURS, STONES_PER_COLOUR
 
 CANDIDATES = 6  # basic's best actions searched, Negotiate always among them
 DEPTH = 3  # turns played out after the candidate before the judge decides
 SAMPLES = 4  # moves a playout's greedy policy weighs besides Negotiate
 NEGOTIATE_BONUS = 0.02  # what a Negotiate that does not end the game is worth to the greedy policy: a better stone
 SEARCH_EVERY_TURN = False  # see the docstring: kept to measure it again
+INFER = True  # redeal the worlds' hidden hands from the posterior given the other seats' public moves (infer.py)
 EXPLORE = 0.7  # UCB1's exploration constant for values in [0, 1]
 
 
@@ -41,7 +43,7 @@ def hard_bot(view: dict[str, Any], legal: list[Action], rand: random.Random, wor
     candidates = prune(view, legal, rand)
     if len(candidates) == 1:
         return candidates[0]
-    sims = [Sim.of(world) for world in worlds]
+    sims = posterior(view, worlds, rand) if INFER else [Sim.of(world) for world in worlds]
     if ending and all(ends_won(sim, rand) for sim in sims):
         return {"type": "negotiate"}  # it ends the game, and won in every world: nothing to search
     moves = [as_move(action) for action in candidates]
@@ -67,6 +69,26 @@ def hard_bot(view: dict[str, Any], legal: list[Action], rand: random.Random, wor
         totals[arm] += playout(sim, seat, rand)
     best = max(range(len(candidates)), key=lambda i: (totals[i] / visits[i] if visits[i] else -1.0, visits[i]))
     return candidates[best]
+
+
+def posterior(view: dict[str, Any], worlds: list[State], rand: random.Random) -> list[Sim]:
+    """The worlds as ``Sim``s, every other seat's hand redealt from what its public moves say (infer.py); the bag
+    holds the rest of the unseen stones."""
+    seat = view["you"]
+    moves = infer.history(view, worlds[0]["log"])
+    sims = [Sim.of(world) for world in worlds]
+    mine = [view["hand"][c] for c in COLOURS]
+    pool = [STONES_PER_COLOUR - view["axe"][c] - view["flag"][c] - sum(a["stones"][c] for a in view["areas"])
+            - mine[i] for i, c in enumerate(COLOURS)]
+    sizes = [h["count"] for h in view["hands"]]
+    for sim, hands in zip(sims, infer.deal(moves, seat, pool, sizes, len(sims), rand)):
+        bag = list(pool)
+        for other, hand in enumerate(hands):
+            if hand is not None:
+                sim.hands[other] = list(hand)
+                bag = [bag[c] - hand[c] for c in (0, 1, 2)]
+        sim.bag = bag
+    return sims
 
 
 def prune(view: dict[str, Any], legal: list[Action], rand: random.Random) -> list[Action]:

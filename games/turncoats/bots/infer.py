@@ -1,0 +1,319 @@
+"""What the other players' public moves say about their hands, for the ``hard`` bot's worlds.
+
+Stones of one colour are interchangeable, so a hidden hand is just three counts: at most 45 arrangements for a hand
+of 8. For each other seat the bot weighs every arrangement its prior allows (the unseen stones dealt at random: a
+hypergeometric weight) by how likely ``basic`` would have been to play that seat's latest public moves holding it
+(a softmax over basic's own action values), and deals the worlds' hands from that posterior.
+
+Everything read here is public: the map, axe, flag and hand sizes of the view, and the public lines of the log
+(the worlds carry the log cut to what the seat may read; private lines, ``"to"``, are skipped). The board before each
+past move is rebuilt by undoing the logged moves from the current map. basic's value of an action is linear in the
+hand it keeps (its chances depend on the map alone), so each past decision is turned once into a short list of
+coefficients and cached: a pure function of public facts.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+import re
+from functools import lru_cache
+from typing import Any
+
+from games.turncoats.data import ADJACENT, AREAS, COLOURS, STONES_PER_COLOUR
+from games.turncoats.bots.fast import OTHERS
+
+TEMPERATURE = 0.3  # softmax temperature over basic's action values (about 10 a stone): sharp, basic is near-deterministic
+LOOKBACK = 4  # the latest public decisions of a seat that are weighed
+NEAR, SHARPNESS = 0.3, 1.5  # basic's strengths (basic.Position.strengths) and its softmax over them
+
+Board = tuple[tuple[tuple[int, int, int], ...], tuple[int, int, int], tuple[int, int, int]]  # areas, axe, flag
+Hand = tuple[int, int, int]
+
+SPEND = re.compile(r"^\{s(\d+)\} (?:recruited a (\w+) stone into area (\d+)|battled with (\w+) in area (\d+), "
+                   r"killing (.+?)\.?$|marched (\d+) (\w+) from area (\d+) to area (\d+))")
+RETURN = re.compile(r"^\{s(\d+)\} negotiated and returned a (\w+) stone")
+KILLED = re.compile(r"(\d+) (red|blue|black)")
+INDEX = {colour: i for i, colour in enumerate(COLOURS)}
+
+
+# ----------------------------------------------------------------------------- the public history
+
+
+def history(view: dict[str, Any], log: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """Every public move, oldest first, each with the board, hand sizes and streak its mover saw before deciding.
+    A Negotiate is one entry (kind "return"): the draw decision and the return decision share its board."""
+    moves: list[dict[str, Any]] = []
+    for entry in log:
+        if "to" in entry:
+            continue
+        text = entry.get("text", "")
+        found = RETURN.match(text)
+        if found:
+            moves.append({"seat": int(found.group(1)), "kind": "return", "colour": INDEX[found.group(2)]})
+            continue
+        found = SPEND.match(text)
+        if found is None:
+            continue
+        seat = int(found.group(1))
+        if found.group(2):
+            moves.append({"seat": seat, "kind": "recruit", "colour": INDEX[found.group(2)],
+                          "area": int(found.group(3))})
+        elif found.group(4):
+            victims = [0, 0, 0]
+            for n, colour in KILLED.findall(found.group(6)):
+                victims[INDEX[colour]] = int(n)
+            moves.append({"seat": seat, "kind": "battle", "colour": INDEX[found.group(4)],
+                          "area": int(found.group(5)), "victims": victims})
+        else:
+            moves.append({"seat": seat, "kind": "march", "colour": INDEX[found.group(8)], "count": int(found.group(7)),
+                          "from": int(found.group(9)), "to": int(found.group(10))})
+    streak = 0
+    for move in moves:  # the streak each mover saw: completed Negotiates in a row before its move
+        move["streak"] = streak
+        streak = streak + 1 if move["kind"] == "return" else 0
+    areas = [[a["stones"][c] for c in COLOURS] for a in view["areas"]]
+    axe = [view["axe"][c] for c in COLOURS]
+    flag = [view["flag"][c] for c in COLOURS]
+    sizes = [h["count"] for h in view["hands"]]
+    if view.get("negotiating"):
+        sizes[view["you"]] -= 1  # the bot's own stone drawn and not yet returned
+    for move in reversed(moves):  # undo each move to find what its mover saw
+        c = move["colour"]
+        if move["kind"] == "recruit":
+            areas[move["area"]][c] -= 1
+        elif move["kind"] == "battle":
+            axe[c] -= 1
+            for v in range(3):
+                areas[move["area"]][v] += move["victims"][v]
+        elif move["kind"] == "march":
+            flag[c] -= 1
+            areas[move["from"]][c] += move["count"]
+            areas[move["to"]][c] -= move["count"]
+        if move["kind"] != "return":
+            sizes[move["seat"]] += 1
+        move["board"] = (tuple(tuple(a) for a in areas), tuple(axe), tuple(flag))
+        move["sizes"] = tuple(sizes)
+    return moves
+
+
+# ----------------------------------------------------------------------------- basic's values, as coefficients
+
+
+def _ruler(stones: tuple[int, ...] | list[int], axe: tuple[int, ...] | list[int],
+           flag: tuple[int, ...] | list[int]) -> int:
+    top = max(stones)
+    if top == 0:
+        return -1
+    tied = [c for c in (0, 1, 2) if stones[c] == top]
+    for key in (axe, flag):
+        if len(tied) > 1:
+            best = max(key[c] for c in tied)
+            tied = [c for c in tied if key[c] == best]
+    return tied[0] if len(tied) == 1 else -1
+
+
+def _chances(areas: list[list[int]], axe: list[int], flag: list[int], final: bool) -> list[float] | None:
+    """basic's chance for each colour to win the map (one-hot when the game ends; None: no colour wins)."""
+    if final:
+        ruled = [0, 0, 0]
+        for stones in areas:
+            owner = _ruler(stones, axe, flag)
+            if owner >= 0:
+                ruled[owner] += 1
+        winner = _ruler(ruled, axe, flag) if max(ruled) else _ruler([1, 1, 1], axe, flag)
+        return None if winner < 0 else [1.0 if c == winner else 0.0 for c in (0, 1, 2)]
+    out = [0.05 * axe[c] + 0.02 * flag[c] for c in (0, 1, 2)]
+    for stones in areas:
+        owner = _ruler(stones, axe, flag)
+        if owner >= 0:
+            out[owner] += 1.0
+        top = max(stones)
+        if top:
+            for c in (0, 1, 2):
+                if c != owner and stones[c] >= top - 1:
+                    out[c] += NEAR
+    top = max(out)
+    weights = [math.exp(SHARPNESS * (s - top)) for s in out]
+    norm = sum(weights)
+    return [w / norm for w in weights]
+
+
+def _linear(areas: list[list[int]], axe: list[int], flag: list[int], chances: list[float] | None, kept: int,
+            rivals: list[int]) -> tuple[float, float, float, float]:
+    """basic's hand value as (a0, a1, a2, b): value = a . hand + b for a kept hand of ``kept`` stones."""
+    if chances is None:
+        return (0.0, 0.0, 0.0, -2.0 * kept)  # no colour wins: fewest stones
+    board = [sum(a[c] for a in areas) + axe[c] + flag[c] for c in (0, 1, 2)]
+    free = [STONES_PER_COLOUR - board[c] for c in (0, 1, 2)]  # unseen to the mover once its hand is taken out
+    pool = max(1, sum(free) - kept)
+    biggest = max(rivals, default=0)
+    k = 1.0 + 0.25 * (len(rivals) - 1)
+    slope = (10 * k + 1) * biggest / pool
+    a = [chances[c] * (11 + slope) for c in (0, 1, 2)]
+    b = sum(chances[c] * (-slope * free[c] - kept + biggest) for c in (0, 1, 2))
+    return (a[0], a[1], a[2], b)
+
+
+@lru_cache(maxsize=4096)
+def spend_options(board: Board, seat: int, sizes: tuple[int, ...], streak: int) -> tuple[tuple[Any, ...], ...]:
+    """Every action basic could take at this board, as (colour spent or -1, move key, a0, a1, a2, b): its value for
+    a hand h held before the move is a . h + b, less a[colour] for the stone spent (folded into b here)."""
+    areas = [list(a) for a in board[0]]
+    axe, flag = list(board[1]), list(board[2])
+    players = len(sizes)
+    rivals = [sizes[s] for s in range(players) if s != seat]
+    size = sizes[seat]
+    out: list[tuple[Any, ...]] = []
+
+    def add(colour: int, key: tuple[int, ...], final: bool, bonus: float = 0.0) -> None:
+        kept = size - (1 if colour >= 0 else 0)
+        a0, a1, a2, b = _linear(areas, axe, flag, _chances(areas, axe, flag, final), kept, rivals)
+        spent = (a0, a1, a2)[colour] if colour >= 0 else 0.0
+        out.append((colour, key, a0, a1, a2, b - spent + bonus))
+
+    ends = streak + 1 >= players
+    add(-1, (3,), ends, 0.0 if ends else 0.8)  # Negotiate
+    for colour in (0, 1, 2):
+        x, y = OTHERS[colour]
+        for area in range(AREAS):
+            stones = areas[area]
+            stones[colour] += 1
+            add(colour, (0, colour, area), False)
+            stones[colour] -= 1
+            kills = min(stones[colour], stones[x] + stones[y])
+            axe[colour] += 1
+            for first in range(max(0, kills - stones[y]), min(kills, stones[x]) + 1):
+                stones[x] -= first
+                stones[y] -= kills - first
+                add(colour, (1, colour, area, first, kills - first), False)
+                stones[x] += first
+                stones[y] += kills - first
+            axe[colour] -= 1
+            flag[colour] += 1
+            for to in ADJACENT[area]:
+                for n in range(1, stones[colour] + 1):
+                    stones[colour] -= n
+                    areas[to][colour] += n
+                    add(colour, (2, colour, area, to, n), False)
+                    stones[colour] += n
+                    areas[to][colour] -= n
+            flag[colour] -= 1
+    return tuple(out)
+
+
+@lru_cache(maxsize=1024)
+def return_options(board: Board, seat: int, sizes: tuple[int, ...], streak: int) -> tuple[tuple[Any, ...], ...]:
+    """basic's value of returning each colour after its draw (the hand then holds one stone more than ``sizes``)."""
+    areas = [list(a) for a in board[0]]
+    axe, flag = list(board[1]), list(board[2])
+    rivals = [sizes[s] for s in range(len(sizes)) if s != seat]
+    chances = _chances(areas, axe, flag, streak + 1 >= len(sizes))
+    a0, a1, a2, b = _linear(areas, axe, flag, chances, sizes[seat], rivals)
+    return tuple((c, (3, c), a0, a1, a2, b - (a0, a1, a2)[c]) for c in (0, 1, 2))
+
+
+def chance_of(options: tuple[tuple[Any, ...], ...], hand: Hand, key: tuple[int, ...]) -> float:
+    """basic's softmax probability of the move ``key`` holding ``hand`` (only moves that hand allows)."""
+    values: list[float] = []
+    mine = None
+    for colour, move, a0, a1, a2, b in options:
+        if colour >= 0 and not hand[colour]:
+            continue
+        value = (a0 * hand[0] + a1 * hand[1] + a2 * hand[2] + b) / TEMPERATURE
+        values.append(value)
+        if move == key:
+            mine = value
+    if mine is None:
+        return 0.0
+    top = max(values)
+    return math.exp(mine - top) / sum(math.exp(v - top) for v in values)
+
+
+def _key(move: dict[str, Any]) -> tuple[int, ...]:
+    c = move["colour"]
+    if move["kind"] == "recruit":
+        return (0, c, move["area"])
+    if move["kind"] == "battle":
+        x, y = OTHERS[c]
+        return (1, c, move["area"], move["victims"][x], move["victims"][y])
+    return (2, c, move["from"], move["to"], move["count"])
+
+
+def likelihood(moves: list[dict[str, Any]], seat: int, hand: Hand) -> float:
+    """How likely basic holding ``hand`` now would have been to make ``seat``'s latest public moves: back through
+    its spends (each adds its stone back), stopping at its latest Negotiate, whose return is weighed with the drawn
+    stone unknown beyond that it is in hand."""
+    h = list(hand)
+    weight = 1.0
+    seen = 0
+    for move in reversed(moves):
+        if move["seat"] != seat:
+            continue
+        if seen == LOOKBACK:
+            break
+        seen += 1
+        c = move["colour"]
+        h[c] += 1
+        if move["kind"] == "return":
+            weight *= chance_of(return_options(move["board"], seat, move["sizes"], move["streak"]), tuple(h), (3, c))
+            # It chose to Negotiate before its draw: whichever stone it drew, weigh that choice on average.
+            drew = 0.0
+            held = sum(h)
+            for x in (0, 1, 2):
+                if h[x]:
+                    before = (h[0] - (x == 0), h[1] - (x == 1), h[2] - (x == 2))
+                    options = spend_options(move["board"], seat, move["sizes"], move["streak"])
+                    drew += h[x] / held * chance_of(options, before, (3,))
+            weight *= drew
+            break
+        weight *= chance_of(spend_options(move["board"], seat, move["sizes"], move["streak"]), tuple(h), _key(move))
+    return weight
+
+
+# ----------------------------------------------------------------------------- dealing from the posterior
+
+
+def arrangements(pool: list[int], size: int) -> list[tuple[Hand, float]]:
+    """Every hand of ``size`` stones the pool allows, with its chance when dealt at random (unnormalised)."""
+    out = []
+    for r in range(min(pool[0], size) + 1):
+        for u in range(min(pool[1], size - r) + 1):
+            k = size - r - u
+            if k <= pool[2]:
+                out.append(((r, u, k), math.comb(pool[0], r) * math.comb(pool[1], u) * math.comb(pool[2], k)))
+    return out
+
+
+def deal(moves: list[dict[str, Any]], me: int, pool: list[int], sizes: list[int], count: int,
+         rand: random.Random) -> list[list[Hand | None]]:
+    """``count`` deals of every other seat's hand (None for ``me``), seat by seat from the stones ``pool`` holds
+    unseen, each hand drawn from its prior times basic's likelihood of its seat's moves."""
+    cache: dict[tuple[int, Hand], float] = {}
+    deals = []
+    for _ in range(count):
+        left = list(pool)
+        hands: list[Hand | None] = [None] * len(sizes)
+        for seat in range(len(sizes)):
+            if seat == me:
+                continue
+            options = arrangements(left, sizes[seat])
+            weights = []
+            for hand, prior in options:
+                if (seat, hand) not in cache:
+                    cache[seat, hand] = likelihood(moves, seat, hand)
+                weights.append(prior * cache[seat, hand])
+            if sum(weights) <= 0:  # nothing explains the moves (not a basic player): the prior alone
+                weights = [prior for _, prior in options]
+            pick = rand.random() * sum(weights)
+            hand = options[-1][0]
+            for (option, _), w in zip(options, weights):
+                if pick < w:
+                    hand = option
+                    break
+                pick -= w
+            hands[seat] = hand
+            for c in (0, 1, 2):
+                left[c] -= hand[c]
+        deals.append(hands)
+    return deals
