@@ -1,13 +1,15 @@
 """Turncoats' ``hard`` level: determinized search over the stones it cannot see (Perfect Information Monte Carlo).
 
 It reads its view, its legal list, its random source and the worlds the platform drew from its seat (never the true
-state). It searches the decisions that can end the game (a Negotiate would complete the round): whether to end it
-now, in each world exactly, against basic's best few other actions. UCB1 spreads the node budget over the candidates,
-each node one world in turn: the candidate is played there, every seat plays on with a fast greedy policy that knows
-the world's hands (``fast.py``), and after ``DEPTH`` turns (or at the end) the position is judged by basic's hand
-value with every hand known. Other turns are ``basic``'s: searching every turn measured weaker than basic (about
-45 % against it over 150 two-player games, 41 % with deeper playouts), while with the true hands in every world the
-same search won 66 %: the gap is what the seat cannot see, not the search (bench/REPORT.md).
+state). The worlds' hidden hands are redealt from what the other seats' public moves say (``infer.py``: every
+arrangement of a hand weighed by how likely ``basic`` holding it was to make that seat's latest moves). Two players:
+it searches the decisions that can end the game (a Negotiate would complete the round), whether to end it now, in
+each world exactly, against basic's best few other actions; UCB1 spreads the node budget over the candidates, each
+node one world in turn: the candidate is played there, every seat plays on with a fast greedy policy that knows the
+world's hands (``fast.py``), and after ``DEPTH`` turns (or at the end) the position is judged by basic's hand value
+with every hand known. Other two-player turns are ``basic``'s (searching them measured no better). Three players or
+more: every turn is searched the same way, each candidate judged at once in every world (measured better than
+playouts there). Measurements: bench/REPORT.md.
 """
 
 from __future__ import annotations
@@ -18,16 +20,17 @@ import time
 from typing import Any, cast
 
 from games.protocol import Action, Budget, State
+from games.turncoats.bots import infer
 from games.turncoats.bots.basic import Position, basic_bot
 from games.turncoats.bots.fast import Sim, as_move
-from games.turncoats.bots import infer
 from games.turncoats.data import ADJACENT, AREAS, COLOURS, STONES_PER_COLOUR
 
 CANDIDATES = 6  # basic's best actions searched, Negotiate always among them
 DEPTH = 3  # turns played out after the candidate before the judge decides
 SAMPLES = 4  # moves a playout's greedy policy weighs besides Negotiate
 NEGOTIATE_BONUS = 0.02  # what a Negotiate that does not end the game is worth to the greedy policy: a better stone
-SEARCH_EVERY_TURN = False  # see the docstring: kept to measure it again
+SEARCH_EVERY_TURN = False  # two players: see the docstring (kept to measure it again)
+EVERY_TURN_FROM = 3  # with this many players or more, every turn is searched, each candidate judged at once
 INFER = True  # redeal the worlds' hidden hands from the posterior given the other seats' public moves (infer.py)
 EXPLORE = 0.7  # UCB1's exploration constant for values in [0, 1]
 
@@ -38,7 +41,8 @@ def hard_bot(view: dict[str, Any], legal: list[Action], rand: random.Random, wor
         return legal[0]
     seat = view["you"]
     ending = view["streak"] + 1 >= view["players"] and not view["negotiating"]
-    if not ending and not SEARCH_EVERY_TURN:
+    wide = view["players"] >= EVERY_TURN_FROM
+    if not ending and not SEARCH_EVERY_TURN and not wide:
         return cast(Action, basic_bot(view, legal, rand))  # type: ignore[arg-type]
     candidates = prune(view, legal, rand)
     if len(candidates) == 1:
@@ -66,7 +70,7 @@ def hard_bot(view: dict[str, Any], legal: list[Action], rand: random.Random, wor
         else:
             sim.play(move)
         visits[arm] += 1
-        totals[arm] += playout(sim, seat, rand)
+        totals[arm] += playout(sim, seat, rand, 0 if wide else DEPTH)
     best = max(range(len(candidates)), key=lambda i: (totals[i] / visits[i] if visits[i] else -1.0, visits[i]))
     return candidates[best]
 
@@ -81,7 +85,7 @@ def posterior(view: dict[str, Any], worlds: list[State], rand: random.Random) ->
     pool = [STONES_PER_COLOUR - view["axe"][c] - view["flag"][c] - sum(a["stones"][c] for a in view["areas"])
             - mine[i] for i, c in enumerate(COLOURS)]
     sizes = [h["count"] for h in view["hands"]]
-    for sim, hands in zip(sims, infer.deal(moves, seat, pool, sizes, len(sims), rand)):
+    for sim, hands in zip(sims, infer.deal(moves, seat, pool, sizes, len(sims), rand), strict=True):
         bag = list(pool)
         for other, hand in enumerate(hands):
             if hand is not None:
@@ -107,9 +111,9 @@ def prune(view: dict[str, Any], legal: list[Action], rand: random.Random) -> lis
     return [action for _, _, action in scored[:CANDIDATES - 1]] + [{"type": "negotiate"}]
 
 
-def playout(sim: Sim, seat: int, rand: random.Random) -> float:
-    """Play on greedily for ``DEPTH`` turns; the bot's chance of winning then."""
-    for _ in range(DEPTH):
+def playout(sim: Sim, seat: int, rand: random.Random, depth: int) -> float:
+    """Play on greedily for ``depth`` turns; the bot's chance of winning then."""
+    for _ in range(depth):
         if sim.over:
             break
         greedy(sim, rand)

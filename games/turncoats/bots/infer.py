@@ -20,10 +20,10 @@ import re
 from functools import lru_cache
 from typing import Any
 
-from games.turncoats.data import ADJACENT, AREAS, COLOURS, STONES_PER_COLOUR
 from games.turncoats.bots.fast import OTHERS
+from games.turncoats.data import ADJACENT, AREAS, COLOURS, STONES_PER_COLOUR
 
-TEMPERATURE = 0.3  # softmax temperature over basic's action values (about 10 a stone): sharp, basic is near-deterministic
+TEMPERATURE = 0.3  # softmax temperature over basic's values (about 10 a stone): sharp, basic is near-deterministic
 LOOKBACK = 4  # the latest public decisions of a seat that are weighed
 NEAR, SHARPNESS = 0.3, 1.5  # basic's strengths (basic.Position.strengths) and its softmax over them
 
@@ -34,7 +34,7 @@ SPEND = re.compile(r"^\{s(\d+)\} (?:recruited a (\w+) stone into area (\d+)|batt
                    r"killing (.+?)\.?$|marched (\d+) (\w+) from area (\d+) to area (\d+))")
 RETURN = re.compile(r"^\{s(\d+)\} negotiated and returned a (\w+) stone")
 KILLED = re.compile(r"(\d+) (red|blue|black)")
-INDEX = {colour: i for i, colour in enumerate(COLOURS)}
+INDEX: dict[str, int] = {colour: i for i, colour in enumerate(COLOURS)}
 
 
 # ----------------------------------------------------------------------------- the public history
@@ -133,8 +133,8 @@ def _chances(areas: list[list[int]], axe: list[int], flag: list[int], final: boo
             for c in (0, 1, 2):
                 if c != owner and stones[c] >= top - 1:
                     out[c] += NEAR
-    top = max(out)
-    weights = [math.exp(SHARPNESS * (s - top)) for s in out]
+    best = max(out)
+    weights = [math.exp(SHARPNESS * (s - best)) for s in out]
     norm = sum(weights)
     return [w / norm for w in weights]
 
@@ -241,33 +241,41 @@ def _key(move: dict[str, Any]) -> tuple[int, ...]:
 
 
 def likelihood(moves: list[dict[str, Any]], seat: int, hand: Hand) -> float:
-    """How likely basic holding ``hand`` now would have been to make ``seat``'s latest public moves: back through
-    its spends (each adds its stone back), stopping at its latest Negotiate, whose return is weighed with the drawn
-    stone unknown beyond that it is in hand."""
+    """How likely basic holding ``hand`` now would have been to make ``seat``'s latest ``LOOKBACK`` public moves:
+    back through them, each spend adding its stone back; a Negotiate's return is weighed with the hand it then held
+    (the drawn stone in it), and the choice to Negotiate over each stone it may have drawn (as likely as its share
+    of the hand then), the walk going on back from each."""
+    mine = [move for move in moves if move["seat"] == seat][-LOOKBACK:]
+    return _back(mine, len(mine), hand)
+
+
+def _back(mine: list[dict[str, Any]], upto: int, hand: Hand) -> float:
     h = list(hand)
     weight = 1.0
-    seen = 0
-    for move in reversed(moves):
-        if move["seat"] != seat:
-            continue
-        if seen == LOOKBACK:
-            break
-        seen += 1
+    for index in range(upto - 1, -1, -1):
+        move = mine[index]
         c = move["colour"]
         h[c] += 1
-        if move["kind"] == "return":
-            weight *= chance_of(return_options(move["board"], seat, move["sizes"], move["streak"]), tuple(h), (3, c))
-            # It chose to Negotiate before its draw: whichever stone it drew, weigh that choice on average.
-            drew = 0.0
-            held = sum(h)
-            for x in (0, 1, 2):
-                if h[x]:
-                    before = (h[0] - (x == 0), h[1] - (x == 1), h[2] - (x == 2))
-                    options = spend_options(move["board"], seat, move["sizes"], move["streak"])
-                    drew += h[x] / held * chance_of(options, before, (3,))
-            weight *= drew
-            break
-        weight *= chance_of(spend_options(move["board"], seat, move["sizes"], move["streak"]), tuple(h), _key(move))
+        if move["kind"] != "return":
+            weight *= chance_of(spend_options(move["board"], move["seat"], move["sizes"], move["streak"]),
+                                (h[0], h[1], h[2]), _key(move))
+            if weight == 0.0:
+                return 0.0
+            continue
+        weight *= chance_of(return_options(move["board"], move["seat"], move["sizes"], move["streak"]),
+                            (h[0], h[1], h[2]), (3, c))
+        if weight == 0.0:
+            return 0.0
+        options = spend_options(move["board"], move["seat"], move["sizes"], move["streak"])
+        held = sum(h)
+        drew = 0.0
+        for x in (0, 1, 2):
+            if h[x]:
+                before = (h[0] - (x == 0), h[1] - (x == 1), h[2] - (x == 2))
+                chance = h[x] / held * chance_of(options, before, (3,))
+                if chance > 0.0:
+                    drew += chance * (_back(mine, index, before) if index else 1.0)
+        return weight * drew
     return weight
 
 
@@ -276,12 +284,12 @@ def likelihood(moves: list[dict[str, Any]], seat: int, hand: Hand) -> float:
 
 def arrangements(pool: list[int], size: int) -> list[tuple[Hand, float]]:
     """Every hand of ``size`` stones the pool allows, with its chance when dealt at random (unnormalised)."""
-    out = []
+    out: list[tuple[Hand, float]] = []
     for r in range(min(pool[0], size) + 1):
         for u in range(min(pool[1], size - r) + 1):
             k = size - r - u
             if k <= pool[2]:
-                out.append(((r, u, k), math.comb(pool[0], r) * math.comb(pool[1], u) * math.comb(pool[2], k)))
+                out.append(((r, u, k), float(math.comb(pool[0], r) * math.comb(pool[1], u) * math.comb(pool[2], k))))
     return out
 
 
@@ -307,7 +315,7 @@ def deal(moves: list[dict[str, Any]], me: int, pool: list[int], sizes: list[int]
                 weights = [prior for _, prior in options]
             pick = rand.random() * sum(weights)
             hand = options[-1][0]
-            for (option, _), w in zip(options, weights):
+            for (option, _), w in zip(options, weights, strict=True):
                 if pick < w:
                     hand = option
                     break
