@@ -6,9 +6,11 @@ from __future__ import annotations
 import random
 
 from games.bots import decide
-from games.protocol import Budget, apply_checked
+from games.protocol import Budget, apply_checked, visible_entries
 from games.turncoats import GAME
+from games.turncoats.bots import infer
 from games.turncoats.bots.fast import Sim, as_move
+from games.turncoats.data import COLOURS
 from games.turncoats.view import resample
 from tests.games.turncoats.scenario import counts, make, play
 
@@ -99,3 +101,58 @@ def test_hard_does_not_end_a_game_it_would_lose() -> None:
     state = play(state, {"type": "negotiate"}, {"type": "return", "colour": "blue"})
     action = decide(GAME, state, 0, "hard", random.Random(1), Budget(nodes=60, seconds=1e6))
     assert action is not None and action["type"] != "negotiate"
+
+
+def basic_game(players: int, seed: int) -> list[tuple[dict, dict]]:
+    """A whole game of basic bots: (state, action) before every move."""
+    state = GAME.new_state(players, {}, seed)
+    rand = random.Random(seed)
+    seen = []
+    while GAME.result(state) is None:
+        seat = state["turn"]
+        action = decide(GAME, state, seat, "basic", rand)
+        seen.append((state, action))
+        state = apply_checked(GAME, state, seat, action)
+    return seen
+
+
+def board(state: dict) -> tuple:
+    return (tuple(tuple(a[c] for c in COLOURS) for a in state["areas"]), tuple(state["axe"][c] for c in COLOURS),
+            tuple(state["flag"][c] for c in COLOURS))
+
+
+def test_the_public_history_rebuilds_the_board_each_mover_saw() -> None:
+    seen = basic_game(3, 4)
+    now = next(s for s, _ in seen[len(seen) // 2:] if s["drawn"] is None)  # a moment between moves
+    moves = infer.history(GAME.view(now, 0), visible_entries(now, 0))
+    # Every move before now, as logged: a Negotiate once, at its return (its board is the one it drew on).
+    past = [(s, a) for s, a in seen if a["type"] != "negotiate" and len(s["log"]) < len(now["log"])]
+    assert len(moves) == len(past) > 5
+    for move, (state, action) in zip(moves, past, strict=True):
+        assert move["seat"] == state["turn"]
+        assert move["board"] == board(state)
+        drawn = action["type"] == "return"  # the mover's own hand holds the drawn stone then
+        assert move["sizes"] == tuple(sum(h.values()) - (drawn and s == state["turn"])
+                                      for s, h in enumerate(state["hands"]))
+        assert move["streak"] == state["streak"]
+
+
+def test_basic_moves_make_the_true_hand_far_more_likely() -> None:
+    prior = posterior = 0.0
+    count = 0
+    for seed in range(4):
+        for state, action in basic_game(2, seed):
+            if state["turn"] != 0 or state["drawn"] is not None or action["type"] == "return":
+                continue
+            view = GAME.view(state, 0)
+            moves = infer.history(view, visible_entries(state, 0))
+            pool = [21 - view["axe"][c] - view["flag"][c] - sum(a["stones"][c] for a in view["areas"])
+                    - view["hand"][c] for c in COLOURS]
+            options = infer.arrangements(pool, view["hands"][1]["count"])
+            true = tuple(state["hands"][1][c] for c in COLOURS)
+            weights = {hand: p * infer.likelihood(moves, 1, hand) for hand, p in options}
+            assert weights[true] > 0  # the true hand is never ruled out against basic
+            prior += dict(options)[true] / sum(p for _, p in options)
+            posterior += weights[true] / sum(weights.values())
+            count += 1
+    assert count > 10 and posterior > 3 * prior
