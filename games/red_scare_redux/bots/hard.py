@@ -1,0 +1,160 @@
+"""Red Scare Redux's ``hard`` level: determinized search (PIMC) over the cards it cannot see.
+
+It reads its view, its legal list, its random source and the worlds the platform drew from its seat (opponents'
+hands and the decks' order redealt, games/red_scare_redux/view.py ``resample``). Legal lists are long (redraw
+combinations, give and take offers), so ``basic``'s own scoring prunes them to the few best entries; each is then
+played in every world, the game goes on with ``basic`` for every seat until the end of the next turn after this one
+(so an opponent's Black Ops answer to what the bot left on the table is seen), and ``judge`` weighs the position.
+Candidates are compared on the same worlds (common random numbers): with few playouts per decision, a paired
+comparison separates close candidates far better than independent samples do. The best mean wins; ties go to
+``basic``'s order.
+
+Decisions with one legal entry, and the draw step's deck choice, are left to ``basic`` without search.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+import time
+from collections.abc import Callable
+from typing import cast
+
+import orjson
+
+from games.protocol import Action, Budget, State
+from games.red_scare_redux import data, rules
+from games.red_scare_redux.bots.basic import (
+    basic_bot,
+    card_worth_to,
+    main_value,
+    place_value,
+    redraw_choice,
+)
+from games.red_scare_redux.bots.reading import BLACK_OPS_KEEP, Table, fill, fraction
+from games.red_scare_redux.rules.table import items, objective_of, scores
+from games.red_scare_redux.state import RedScareState, RedScareView, RsrAction
+from games.red_scare_redux.view import view as seat_view
+
+TOP = 4  # candidates searched after pruning by basic's scores
+DEPTH = 80  # playout actions at most (the horizon, two turns, is usually reached far sooner)
+TURNS = 2  # playouts stop when this many turns have ended
+SCALE = 3.0  # points of judged advantage that make a position about 73 % won
+PARTIAL_WEIGHT = 0.6  # a partial on the table is worth this share of its done part (it can still be burned)
+HAND_WEIGHT = 0.3  # an Objective in hand: this share of what the team's hands would already do for it
+
+
+def team_worth(state: RedScareState, team: int) -> float:
+    """The team's points plus a share of its partials' and hand Objectives' progress, and its Black Ops in hand."""
+    names = state["cards"]
+    worth = float(scores(state)[team])
+    for partial in state["partials"]:
+        if partial["team"] == team:
+            obj = objective_of(state, partial)
+            worth += PARTIAL_WEIGHT * obj.points * fraction(obj, items(state, partial)) ** 1.5
+    hand = [names[copy]["name"] for seat in state["teams"][team] for copy in state["hands"][seat]]
+    pool = [card for card in hand if card not in data.OBJECTIVE_BY_NAME]
+    for card in hand:
+        if card in data.OBJECTIVE_BY_NAME:
+            obj = data.OBJECTIVE_BY_NAME[card]
+            after, _ = fill(obj, [], pool)
+            worth += HAND_WEIGHT * obj.points * fraction(obj, after) ** 2
+        elif card in BLACK_OPS_KEEP:
+            worth += BLACK_OPS_KEEP[card] / 20
+    return worth
+
+
+def judge(state: RedScareState, seat: int) -> float:
+    """How good a position is for ``seat``'s team, from 0 (lost) to 1 (won)."""
+    result = rules.result(state)
+    if result is not None:
+        winners = result["winners"]
+        return 1.0 if seat in winners and len(winners) < state["players"] else 0.0 if seat not in winners else 0.5
+    team = state["team_of"][seat]
+    mine = team_worth(state, team)
+    theirs = max(team_worth(state, t) for t in range(len(state["teams"])) if t != team)
+    return 1 / (1 + math.exp(-(mine - theirs) / SCALE))
+
+
+def policy(state: RedScareState, seat: int, rand: random.Random) -> RsrAction:
+    action = basic_bot(seat_view(state, seat), rules.legal(state, seat), rand)
+    return action if action is not None else rules.default_action(state, seat)
+
+
+def playout(world: State, seat: int, action: RsrAction, rand: random.Random) -> float:
+    """``action`` in a copy of ``world``, then ``basic`` for everyone until TURNS turns have ended; the judged value."""
+    state = cast(RedScareState, orjson.loads(orjson.dumps({k: v for k, v in world.items() if k != "log"})))
+    state["log"] = []  # the engine only appends to it
+    turns, last = 0, state["turn_index"]
+    rules.apply(state, seat, action)
+    for _ in range(DEPTH):
+        if state["over"]:
+            break
+        if state["turn_index"] != last:
+            turns, last = turns + 1, state["turn_index"]
+            if turns >= TURNS:
+                break
+        waiting = rules.must_act(state)
+        if not waiting:  # a fixed window: only its deadline moves the game
+            rules.expire(state)
+            continue
+        actor = waiting[0]
+        rules.apply(state, actor, policy(state, actor, rand))
+    return judge(state, seat)
+
+
+def candidates(view: RedScareView, legal: list[RsrAction]) -> list[RsrAction]:
+    """The legal entries worth searching, best first by ``basic``'s value; an empty list: leave it to ``basic``."""
+    table = Table(view)
+    value: Callable[[RsrAction], float]
+    if view["window"] is not None:
+        return legal  # continue, or an instant: at most three entries
+    step = view["step"]
+    if step is not None:
+        if step["kind"] == "draw":
+            return []
+        if step["kind"] == "place":
+            partial = table.partials[step["partial"] or ""]
+            value = lambda a: place_value(table, partial, a)  # noqa: E731
+        elif step["kind"] == "interrogate":
+            team = view["team_of"][step["victim"] or 0]
+            value = lambda a: card_worth_to(view, team, a["card"]) if a["type"] == "pick" else 0.0  # noqa: E731
+        elif step["kind"] == "discard":
+            value = lambda a: -table.usefulness(a["card"]) if a["type"] == "discard" else 0.0  # noqa: E731
+        else:
+            return legal
+    else:
+        redraw = redraw_choice(table) if view["first_action"] else []
+        value = lambda a: main_value(table, a, redraw)  # noqa: E731
+    ranked = sorted(range(len(legal)), key=lambda i: (-value(legal[i]), i))
+    return [legal[i] for i in ranked[:TOP]]
+
+
+def hard_bot(view: dict, legal: list[Action], rand: random.Random, worlds: list[State], budget: Budget) -> Action | None:
+    if not legal:
+        return None
+    rsr_view, rsr_legal = cast(RedScareView, view), cast(list[RsrAction], legal)
+    fallback = basic_bot(rsr_view, rsr_legal, rand)
+    if len(legal) == 1 or not worlds:
+        return cast(Action | None, fallback)
+    options = candidates(rsr_view, rsr_legal)
+    if fallback is not None and fallback not in options:
+        options = [fallback, *options][:TOP]
+    if len(options) < 2:
+        return cast(Action | None, fallback if fallback is not None else options[0] if options else None)
+    seat = rsr_view["you"]
+    assert seat is not None
+    totals = [0.0] * len(options)
+    stop = time.perf_counter() + budget.seconds
+    rounds = max(1, budget.nodes // len(options))
+    done = 0
+    for n in range(rounds):
+        if done and time.perf_counter() > stop:
+            break
+        world = worlds[n % len(worlds)]
+        seed = rand.getrandbits(32)
+        for i, option in enumerate(options):
+            totals[i] += playout(world, seat, option, random.Random(seed))
+        done += 1
+    best = max(range(len(options)), key=lambda i: (totals[i], -i))
+    return cast(Action, options[best])
