@@ -31,8 +31,9 @@ from games.red_scare_redux.bots.basic import (
     place_value,
     redraw_choice,
 )
-from games.red_scare_redux.bots.reading import BLACK_OPS_KEEP, Table, fill, fraction
+from games.red_scare_redux.bots.reading import BLACK_OPS_KEEP, Table, fill, work
 from games.red_scare_redux.rules.table import items, objective_of, scores
+from games.red_scare_redux.rules.zones import resources_left, sort_names
 from games.red_scare_redux.state import RedScareState, RedScareView, RsrAction
 from games.red_scare_redux.view import view as seat_view
 
@@ -40,27 +41,32 @@ TOP = 4  # candidates searched after pruning by basic's scores
 DEPTH = 80  # playout actions at most (the horizon, two turns, is usually reached far sooner)
 TURNS = 2  # playouts stop when this many turns have ended
 SCALE = 3.0  # points of judged advantage that make a position about 73 % won
-PARTIAL_WEIGHT = 0.6  # a partial on the table is worth this share of its done part (it can still be burned)
-HAND_WEIGHT = 0.3  # an Objective in hand: this share of what the team's hands would already do for it
+PARTIAL_WEIGHT = 0.85  # an Objective begun on the table (it can still be burned or sabotaged)
+HAND_WEIGHT = 0.75  # an Objective still in hand (beginning it costs an action)
+DECAY = 0.55  # what each card an Objective still lacks takes off its worth
 
 
 def team_worth(state: RedScareState, team: int) -> float:
-    """The team's points plus a share of its partials' and hand Objectives' progress, and its Black Ops in hand."""
+    """The team's points, plus each Objective it is working on (on the table or in a hand) at its points times
+    DECAY to the power of the cards it still lacks once the team's hands are used, nearest first (a card counts for
+    one Objective only); plus a little for Black Ops in hand."""
     names = state["cards"]
     worth = float(scores(state)[team])
-    for partial in state["partials"]:
-        if partial["team"] == team:
-            obj = objective_of(state, partial)
-            worth += PARTIAL_WEIGHT * obj.points * fraction(obj, items(state, partial)) ** 1.5
     hand = [names[copy]["name"] for seat in state["teams"][team] for copy in state["hands"][seat]]
-    pool = [card for card in hand if card not in data.OBJECTIVE_BY_NAME]
-    for card in hand:
-        if card in data.OBJECTIVE_BY_NAME:
-            obj = data.OBJECTIVE_BY_NAME[card]
-            after, _ = fill(obj, [], pool)
-            worth += HAND_WEIGHT * obj.points * fraction(obj, after) ** 2
-        elif card in BLACK_OPS_KEEP:
-            worth += BLACK_OPS_KEEP[card] / 20
+    pool = [card for card in hand if card not in data.OBJECTIVE_BY_NAME and card not in BLACK_OPS_KEEP]
+    targets = [(objective_of(state, p), items(state, p), PARTIAL_WEIGHT) for p in state["partials"] if p["team"] == team]
+    targets += [(data.OBJECTIVE_BY_NAME[card], [], HAND_WEIGHT) for card in hand if card in data.OBJECTIVE_BY_NAME]
+    planned = []
+    for obj, placed, weight in targets:
+        after, used = fill(obj, placed, pool)
+        planned.append((work(obj, after), obj, placed, weight))
+    planned.sort(key=lambda t: (t[0], -t[1].points))
+    for _, obj, placed, weight in planned:
+        after, used = fill(obj, placed, pool)
+        for card in used:
+            pool.remove(card)
+        worth += weight * obj.points * DECAY ** work(obj, after)
+    worth += sum(BLACK_OPS_KEEP[card] for card in hand if card in BLACK_OPS_KEEP) / 25
     return worth
 
 
@@ -77,7 +83,20 @@ def judge(state: RedScareState, seat: int) -> float:
 
 
 def policy(state: RedScareState, seat: int, rand: random.Random) -> RsrAction:
-    action = basic_bot(seat_view(state, seat), rules.legal(state, seat), rand)
+    """``basic``'s choice, offered a legal list without the redraw combinations it would not pick (up to 63 entries
+    it would score and refuse: most of a playout's time otherwise)."""
+    if state["window"] is not None or state["step"] is not None or not state["first_action"]:
+        legal = rules.legal(state, seat)
+        view = seat_view(state, seat)
+    else:
+        state["first_action"] = False  # the only thing it changes in the legal list is the redraw offers
+        legal = rules.legal(state, seat)
+        state["first_action"] = True
+        view = seat_view(state, seat)
+        junk = redraw_choice(Table(view))
+        if 2 <= len(junk) <= resources_left(state):  # basic redraws only two or more
+            legal.append({"type": "redraw", "cards": sort_names(junk)})
+    action = basic_bot(view, legal, rand)
     return action if action is not None else rules.default_action(state, seat)
 
 
