@@ -17,6 +17,7 @@ import argparse
 import json
 import math
 import random
+import sys
 import time
 from collections import Counter
 from concurrent.futures import ProcessPoolExecutor
@@ -47,15 +48,17 @@ def play(seed: int) -> dict[str, Any]:
     first = state["order"][0] % 2
     parity = first if hard_first else 1 - first  # the hard team's seats: those of this parity
     rand = random.Random(seed)
-    times: list[float] = []
+    times: list[float] = []  # wall time of each hard decision
+    cpus: list[float] = []  # and its CPU time (the shared box's load inflates the wall time)
     steps = 0
     while (result := GAME.result(state)) is None:
         seat = GAME.required(state)[0]  # quick windows: somebody always owes an answer
         kind = "hard" if seat % 2 == parity else "basic"
-        start = time.perf_counter()
+        start, cpu = time.perf_counter(), time.thread_time()
         action = decide(GAME, state, seat, kind, rand)
         if kind == "hard":
             times.append(time.perf_counter() - start)
+            cpus.append(time.thread_time() - cpu)
         if action is None:
             action = GAME.default_action(state, seat)
         state = apply_checked(GAME, state, seat, action)
@@ -65,7 +68,7 @@ def play(seed: int) -> dict[str, Any]:
     winners = result["winners"]
     outcome = "draw" if len(winners) > 2 else "win" if winners[0] % 2 == parity else "loss"
     return {"seed": seed, "hard_first": hard_first, "outcome": outcome, "reason": result["reason"],
-            "margin": points[hard_team] - points[1 - hard_team], "steps": steps, "times": times}
+            "margin": points[hard_team] - points[1 - hard_team], "steps": steps, "times": times, "cpus": cpus}
 
 
 def percentile(values: list[float], share: float) -> float:
@@ -80,12 +83,18 @@ def main() -> None:
     args = parser.parse_args()
     start = time.perf_counter()
     with ProcessPoolExecutor(args.jobs) as pool:
-        games = list(pool.map(play, range(args.games), chunksize=4))
+        games = []
+        for game in pool.map(play, range(args.games), chunksize=4):
+            games.append(game)
+            if len(games) % 25 == 0:  # a running tally, for long runs on a shared box
+                won = sum(g["outcome"] == "win" for g in games)
+                print(f"{len(games)} games, {won} won, {time.perf_counter() - start:.0f} s", file=sys.stderr, flush=True)
     elapsed = time.perf_counter() - start
     outcomes = Counter(g["outcome"] for g in games)
     wins, draws, n = outcomes["win"], outcomes["draw"], len(games)
     low, high = wilson(wins, n)
     times = [t for g in games for t in g["times"]]
+    cpus = [t for g in games for t in g["cpus"]]
     first = [g for g in games if g["hard_first"]]
     searcher = GAME.searchers["hard"]
     summary = {
@@ -99,6 +108,8 @@ def main() -> None:
         "hard_decisions": len(times), "decision_ms": {
             "mean": 1000 * sum(times) / len(times), "p95": 1000 * percentile(times, 0.95),
             "max": 1000 * max(times)},
+        "decision_cpu_ms": {"mean": 1000 * sum(cpus) / len(cpus), "p95": 1000 * percentile(cpus, 0.95),
+                            "max": 1000 * max(cpus)},
         "jobs": args.jobs, "seconds": elapsed,
     }
     print(f"hard team beat basic team in {wins} of {n} 2v2 games ({draws} drawn, {outcomes['loss']} lost): "
@@ -106,8 +117,10 @@ def main() -> None:
     print(f"moving first: won {summary['wins_moving_first']} of {len(first)}; mean point margin "
           f"{summary['mean_margin']:+.2f}; reasons {summary['reasons']}")
     ms = summary["decision_ms"]
-    print(f"{len(times)} hard decisions: mean {ms['mean']:.1f} ms, p95 {ms['p95']:.1f} ms, max {ms['max']:.1f} ms; "
-          f"default budget {searcher.worlds} worlds, {searcher.nodes} nodes; {elapsed:.0f} s with {args.jobs} jobs")
+    cpu = summary["decision_cpu_ms"]
+    print(f"{len(times)} hard decisions: wall mean {ms['mean']:.1f} ms, p95 {ms['p95']:.1f} ms, max {ms['max']:.1f} ms; "
+          f"CPU mean {cpu['mean']:.1f} ms, p95 {cpu['p95']:.1f} ms, max {cpu['max']:.1f} ms")
+    print(f"default budget {searcher.worlds} worlds, {searcher.nodes} nodes; {elapsed:.0f} s with {args.jobs} jobs")
     RESULTS.mkdir(exist_ok=True)
     out = RESULTS / f"{date.today().isoformat()}-red-scare-redux-hard.json"
     out.write_text(json.dumps(summary, indent=2) + "\n")

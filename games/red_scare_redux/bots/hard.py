@@ -39,7 +39,8 @@ from games.red_scare_redux.view import view as seat_view
 
 TOP = 4  # candidates searched after pruning by basic's scores
 DEPTH = 80  # playout actions at most (the horizon, two turns, is usually reached far sooner)
-TURNS = 2  # playouts stop when this many turns have ended
+TURNS = 3  # playouts stop when this many turns have ended (this one, the opponent's, the teammate's)
+MARGIN = 0.03  # a candidate replaces basic's choice only if it is better by this much on average
 SCALE = 3.0  # points of judged advantage that make a position about 73 % won
 PARTIAL_WEIGHT = 0.85  # an Objective begun on the table (it can still be burned or sabotaged)
 HAND_WEIGHT = 0.75  # an Objective still in hand (beginning it costs an action)
@@ -176,4 +177,6 @@ def hard_bot(view: dict, legal: list[Action], rand: random.Random, worlds: list[
             totals[i] += playout(world, seat, option, random.Random(seed))
         done += 1
     best = max(range(len(options)), key=lambda i: (totals[i], -i))
+    if fallback is not None and totals[best] - totals[options.index(fallback)] < MARGIN * done:
+        return cast(Action, fallback)  # too close to call on so few worlds: basic's judgement stands
     return cast(Action, options[best])
