@@ -114,24 +114,14 @@ def resample(state: RedScareState, viewer: Viewer, rand: random.Random) -> RedSc
 
     Canonical: the result depends only on what the viewer sees and on ``rand``. Each back's pool (its deck and the
     hidden hands' cards of that back) is sorted by copy id before it is shuffled, and the hidden hands are dealt
-    afresh seat by seat, so neither the decks' true order nor the hands' true order leaks through. Cards the viewer
-    knows to be in a hidden hand (see ``known``) are put back there before the rest is dealt."""
+    afresh seat by seat, so neither the decks' true order nor the hands' true order leaks through."""
     new = cast(RedScareState, orjson.loads(orjson.dumps(state)))  # states are plain JSON: 20x faster than deepcopy
     hidden = [] if new["over"] else hidden_seats(new, viewer)  # at the end every hand is revealed
-    held = known(new, viewer, hidden) if hidden else {}
     owed: dict[int, dict[str, int]] = {seat: dict(counts(new, seat)) for seat in hidden}
     hands: dict[int, list[int]] = {seat: [] for seat in hidden}
     for back in ("objective", "omega", "delta"):
         pool = sorted(list(new["decks"][back]) + [copy for seat in hidden for copy in new["hands"][seat]
                                                    if new["cards"][copy]["back"] == back])
-        for seat in hidden:  # the known cards first, each to its holder: the lowest copy of the name in the pool
-            for card in list(held.get(seat, [])):
-                copy = next((c for c in pool if new["cards"][c]["name"] == card), None)
-                if copy is not None and owed[seat][back] > 0:
-                    pool.remove(copy)
-                    hands[seat].append(copy)
-                    owed[seat][back] -= 1
-                    held[seat].remove(card)
         rand.shuffle(pool)
         for seat in hidden:
             for _ in range(owed[seat][back]):
@@ -140,11 +130,6 @@ def resample(state: RedScareState, viewer: Viewer, rand: random.Random) -> RedSc
     for seat in hidden:
         new["hands"][seat] = sort_copies(new, hands[seat])
     return new
-
-
-def known(state: RedScareState, viewer: Viewer, hidden: list[int]) -> dict[int, list[str]]:
-    """Cards the viewer's log says a hidden hand holds (by name, per seat)."""
-    return {}
 
 
 def sort_copies(state: RedScareState, copies: list[int]) -> list[int]:
