@@ -26,8 +26,10 @@ from pathlib import Path
 from typing import Any
 
 from games.bots import decide
-from games.protocol import apply_checked
-from games.red_scare_redux import GAME
+from games.protocol import Game, apply_checked
+from games.red_scare_redux import GAME as RSR
+
+GAME: Game[Any] = RSR  # driven as the platform drives it: plain dict states
 
 PLAYERS = 4
 RESULTS = Path(__file__).parent / "results"
@@ -88,7 +90,8 @@ def main() -> None:
             games.append(game)
             if len(games) % 25 == 0:  # a running tally, for long runs on a shared box
                 won = sum(g["outcome"] == "win" for g in games)
-                print(f"{len(games)} games, {won} won, {time.perf_counter() - start:.0f} s", file=sys.stderr, flush=True)
+                elapsed = time.perf_counter() - start
+                print(f"{len(games)} games, {won} won, {elapsed:.0f} s", file=sys.stderr, flush=True)
     elapsed = time.perf_counter() - start
     outcomes = Counter(g["outcome"] for g in games)
     wins, draws, n = outcomes["win"], outcomes["draw"], len(games)
@@ -118,7 +121,8 @@ def main() -> None:
           f"{summary['mean_margin']:+.2f}; reasons {summary['reasons']}")
     ms = summary["decision_ms"]
     cpu = summary["decision_cpu_ms"]
-    print(f"{len(times)} hard decisions: wall mean {ms['mean']:.1f} ms, p95 {ms['p95']:.1f} ms, max {ms['max']:.1f} ms; "
+    print(f"{len(times)} hard decisions: wall mean {ms['mean']:.1f} ms, p95 {ms['p95']:.1f} ms, "
+          f"max {ms['max']:.1f} ms; "
           f"CPU mean {cpu['mean']:.1f} ms, p95 {cpu['p95']:.1f} ms, max {cpu['max']:.1f} ms")
     print(f"default budget {searcher.worlds} worlds, {searcher.nodes} nodes; {elapsed:.0f} s with {args.jobs} jobs")
     RESULTS.mkdir(exist_ok=True)

@@ -14,6 +14,7 @@ from games.red_scare_redux.rules.objectives import missing
 from games.red_scare_redux.rules.table import items, objective_of, scores
 from games.red_scare_redux.rules.zones import active, hand_names, name
 from games.red_scare_redux.state import (
+    Back,
     BackCounts,
     Placed,
     PlacedCardView,
@@ -117,9 +118,10 @@ def resample(state: RedScareState, viewer: Viewer, rand: random.Random) -> RedSc
     afresh seat by seat, so neither the decks' true order nor the hands' true order leaks through."""
     new = cast(RedScareState, orjson.loads(orjson.dumps(state)))  # states are plain JSON: 20x faster than deepcopy
     hidden = [] if new["over"] else hidden_seats(new, viewer)  # at the end every hand is revealed
-    owed: dict[int, dict[str, int]] = {seat: dict(counts(new, seat)) for seat in hidden}
+    owed = {seat: counts(new, seat) for seat in hidden}
     hands: dict[int, list[int]] = {seat: [] for seat in hidden}
-    for back in ("objective", "omega", "delta"):
+    backs: tuple[Back, ...] = ("objective", "omega", "delta")
+    for back in backs:
         pool = sorted(list(new["decks"][back]) + [copy for seat in hidden for copy in new["hands"][seat]
                                                    if new["cards"][copy]["back"] == back])
         rand.shuffle(pool)

@@ -22,7 +22,7 @@ from typing import cast
 
 import orjson
 
-from games.protocol import Action, Budget, State
+from games.protocol import Action, Budget, State, View
 from games.red_scare_redux import data, rules
 from games.red_scare_redux.bots.basic import (
     basic_bot,
@@ -55,7 +55,8 @@ def team_worth(state: RedScareState, team: int) -> float:
     worth = float(scores(state)[team])
     hand = [names[copy]["name"] for seat in state["teams"][team] for copy in state["hands"][seat]]
     pool = [card for card in hand if card not in data.OBJECTIVE_BY_NAME and card not in BLACK_OPS_KEEP]
-    targets = [(objective_of(state, p), items(state, p), PARTIAL_WEIGHT) for p in state["partials"] if p["team"] == team]
+    targets = [(objective_of(state, p), items(state, p), PARTIAL_WEIGHT)
+               for p in state["partials"] if p["team"] == team]
     targets += [(data.OBJECTIVE_BY_NAME[card], [], HAND_WEIGHT) for card in hand if card in data.OBJECTIVE_BY_NAME]
     planned = []
     for obj, placed, weight in targets:
@@ -150,7 +151,8 @@ def candidates(view: RedScareView, legal: list[RsrAction]) -> list[RsrAction]:
     return [legal[i] for i in ranked[:TOP]]
 
 
-def hard_bot(view: dict, legal: list[Action], rand: random.Random, worlds: list[State], budget: Budget) -> Action | None:
+def hard_bot(view: View, legal: list[Action], rand: random.Random, worlds: list[State],
+             budget: Budget) -> Action | None:
     if not legal:
         return None
     rsr_view, rsr_legal = cast(RedScareView, view), cast(list[RsrAction], legal)
