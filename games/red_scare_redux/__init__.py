@@ -9,7 +9,7 @@ from typing import Any, cast
 from games.facts import Facts, OptionSet
 from games.protocol import Action, Game, Seat, View, Viewer
 from games.red_scare_redux import rules
-from games.red_scare_redux.bots import BOTS
+from games.red_scare_redux.bots import BOTS, SEARCHERS
 from games.red_scare_redux.data import MAX_PLAYERS, MIN_PLAYERS
 from games.red_scare_redux.options import Options
 from games.red_scare_redux.setup import setup
@@ -75,6 +75,7 @@ GAME: Game[RedScareState] = Game(
     result=rules.result,
     default_action=default_action,
     bots=BOTS,
+    searchers=SEARCHERS,
     teams=teams,
     must_act=rules.must_act,
     window=rules.window,

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 from typing import Literal, NamedTuple
 
 MIN_PLAYERS, MAX_PLAYERS = 2, 6
@@ -102,12 +103,14 @@ def delta_cards() -> list[str]:
 CLASS_OF = {name: c for c, name in AGENT_NAMES.items()}
 
 
+@functools.cache  # called for every card of every hand at every look: a search asks it millions of times
 def supply_of(card: str) -> tuple[str, int] | None:
     """A Supply card's (type, value); None for any other card."""
     kind, _, value = card.rpartition(" ")
     return (kind, int(value)) if kind in SUPPLY_TYPES and value.isascii() and value.isdigit() else None
 
 
+@functools.cache
 def catalogue_rank(card: str) -> tuple[int, int]:
     """Catalogue order (ruling 18): Objectives, Supplies, Agents, Black Ops."""
     if card in OBJECTIVE_BY_NAME:

@@ -4,7 +4,9 @@ replay's ``reveal``."""
 from __future__ import annotations
 
 import random
-from typing import Any
+from typing import Any, cast
+
+import orjson
 
 from games.protocol import Viewer
 from games.red_scare_redux import data
@@ -12,6 +14,7 @@ from games.red_scare_redux.rules.objectives import missing
 from games.red_scare_redux.rules.table import items, objective_of, scores
 from games.red_scare_redux.rules.zones import active, hand_names, name
 from games.red_scare_redux.state import (
+    Back,
     BackCounts,
     Placed,
     PlacedCardView,
@@ -108,30 +111,31 @@ def secrets(state: RedScareState, viewer: Viewer) -> set[str]:
 
 
 def resample(state: RedScareState, viewer: Viewer, rand: random.Random) -> RedScareState:
-    """Redeal what the viewer cannot see: hidden hands and the decks, keeping each hand's count per back."""
-    import copy as copying
+    """Redeal what the viewer cannot see: hidden hands and the decks, keeping each hand's count per back.
 
-    new = copying.deepcopy(state)
+    Canonical: the result depends only on what the viewer sees and on ``rand``. Each back's pool (its deck and the
+    hidden hands' cards of that back) is sorted by copy id before it is shuffled, and the hidden hands are dealt
+    afresh seat by seat, so neither the decks' true order nor the hands' true order leaks through."""
+    new = cast(RedScareState, orjson.loads(orjson.dumps(state)))  # states are plain JSON: 20x faster than deepcopy
     hidden = [] if new["over"] else hidden_seats(new, viewer)  # at the end every hand is revealed
-    for back in ("objective", "omega", "delta"):
-        pool = list(new["decks"][back])
-        slots: list[tuple[int, int]] = []
-        for seat in hidden:
-            for index, copy in enumerate(new["hands"][seat]):
-                if new["cards"][copy]["back"] == back:
-                    pool.append(copy)
-                    slots.append((seat, index))
+    owed = {seat: counts(new, seat) for seat in hidden}
+    hands: dict[int, list[int]] = {seat: [] for seat in hidden}
+    backs: tuple[Back, ...] = ("objective", "omega", "delta")
+    for back in backs:
+        pool = sorted(list(new["decks"][back]) + [copy for seat in hidden for copy in new["hands"][seat]
+                                                   if new["cards"][copy]["back"] == back])
         rand.shuffle(pool)
-        for seat, index in slots:
-            new["hands"][seat][index] = pool.pop()
+        for seat in hidden:
+            for _ in range(owed[seat][back]):
+                hands[seat].append(pool.pop())
         new["decks"][back] = pool
     for seat in hidden:
-        new["hands"][seat] = sort_copies(new, new["hands"][seat])
+        new["hands"][seat] = sort_copies(new, hands[seat])
     return new
 
 
 def sort_copies(state: RedScareState, copies: list[int]) -> list[int]:
-    return sorted(copies, key=lambda copy: data.catalogue_rank(name(state, copy)))
+    return sorted(copies, key=lambda copy: (data.catalogue_rank(name(state, copy)), copy))
 
 
 def reveal(state: RedScareState) -> dict[str, Any]:

@@ -3,6 +3,8 @@ useful each card is to it, and the value constants the bot weighs actions with."
 
 from __future__ import annotations
 
+import functools
+
 from games.red_scare_redux import data
 from games.red_scare_redux.rules.objectives import Item, helps, item_of, missing
 from games.red_scare_redux.state import PartialView, PlacedView, RedScareView
@@ -73,7 +75,15 @@ def fill(obj: data.Objective, items: list[Item], pool: list[str], pairs: bool = 
     """Greedily place what ``pool`` offers (plain Agents and Supplies): the items after and the cards used. Single
     Agents go first, so a pair is planned only for a class slot no Agent in the pool fills: never with an Agent of
     that class left over (ruling 19)."""
-    items, pool, used = list(items), list(pool), []
+    after, used = fill_cached(obj.name, tuple(items), tuple(pool), pairs)
+    return list(after), list(used)
+
+
+@functools.lru_cache(maxsize=1 << 16)  # the hard bot's playouts ask the same questions over and over
+def fill_cached(objective_name: str, placed: tuple[Item, ...], offered: tuple[str, ...],
+                pairs: bool) -> tuple[tuple[Item, ...], tuple[str, ...]]:
+    obj = data.OBJECTIVE_BY_NAME[objective_name]
+    items, pool, used = list(placed), list(offered), []
     for card in sorted((c for c in pool if c in data.CLASS_OF), key=lambda c: (data.CLASS_OF[c] not in obj.agents, c)):
         item = item_of(card, None)
         assert item is not None
@@ -99,7 +109,7 @@ def fill(obj: data.Objective, items: list[Item], pool: list[str], pairs: bool = 
             items.append(("supply", supply))
             pool.remove(chosen)
             used.append(chosen)
-    return items, used
+    return tuple(items), tuple(used)
 
 
 class Table:

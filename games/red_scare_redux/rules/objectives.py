@@ -7,6 +7,7 @@ Supply or Forged Papers.
 
 from __future__ import annotations
 
+import functools
 from itertools import permutations
 from typing import Any
 
@@ -18,6 +19,11 @@ Item = tuple[str, Any]
 
 def matched(slots: tuple[str, ...], agents: list[Item]) -> int:
     """The most Agent slots the placed Agents and pairs can fill (a tiny assignment problem: at most 3 slots)."""
+    return matched_tuple(slots, tuple(agents))
+
+
+@functools.cache  # few distinct questions, asked very often by the bots' searches
+def matched_tuple(slots: tuple[str, ...], agents: tuple[Item, ...]) -> int:
     best = 0
     for chosen in permutations(range(len(agents)), min(len(slots), len(agents))):
         for order in permutations(range(len(slots)), len(chosen)):

@@ -1,0 +1,135 @@
+"""How often Red Scare Redux's ``hard`` team beats a ``basic`` team: four-player (2v2) games, engine only.
+
+Seats alternate teams (0 and 2 against 1 and 3, the default table options) and the engine draws the first seat from
+the seed; the ``hard`` team moves first in even games and second in odd ones. Every seat decides through
+``games.bots.decide`` (the one place a bot gets its view, legal list and worlds) with its level's default budget, so
+the hard bot searches exactly as it would on the server. Windows are quick: the seat asked is the first one the game
+waits on, and every bot continues at once or plays an instant (ruling 12). A draw (tied points, no completion) is
+counted apart and not as a win. Time is measured around each hard decision, worlds drawn included.
+
+Run: python -m bench.red_scare_redux_hard [games] [--jobs N]   (default 400 games, 2 jobs). Prints the table and
+writes it as JSON to bench/results/.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import math
+import random
+import sys
+import time
+from collections import Counter
+from concurrent.futures import ProcessPoolExecutor
+from datetime import date
+from pathlib import Path
+from typing import Any
+
+from games.bots import decide
+from games.protocol import Game, apply_checked
+from games.red_scare_redux import GAME as RSR
+
+GAME: Game[Any] = RSR  # driven as the platform drives it: plain dict states
+
+PLAYERS = 4
+RESULTS = Path(__file__).parent / "results"
+
+
+def wilson(wins: int, games: int, z: float = 1.96) -> tuple[float, float]:
+    """The 95% Wilson score interval of a rate."""
+    rate = wins / games
+    centre = (rate + z * z / (2 * games)) / (1 + z * z / games)
+    half = z * math.sqrt(rate * (1 - rate) / games + z * z / (4 * games * games)) / (1 + z * z / games)
+    return centre - half, centre + half
+
+
+def play(seed: int) -> dict[str, Any]:
+    """One game: the hard team's outcome, the point margin and the time of every hard decision."""
+    hard_first = seed % 2 == 0
+    state = GAME.new_state(PLAYERS, None, seed)
+    first = state["order"][0] % 2
+    parity = first if hard_first else 1 - first  # the hard team's seats: those of this parity
+    rand = random.Random(seed)
+    times: list[float] = []  # wall time of each hard decision
+    cpus: list[float] = []  # and its CPU time (the shared box's load inflates the wall time)
+    steps = 0
+    while (result := GAME.result(state)) is None:
+        seat = GAME.required(state)[0]  # quick windows: somebody always owes an answer
+        kind = "hard" if seat % 2 == parity else "basic"
+        start, cpu = time.perf_counter(), time.thread_time()
+        action = decide(GAME, state, seat, kind, rand)
+        if kind == "hard":
+            times.append(time.perf_counter() - start)
+            cpus.append(time.thread_time() - cpu)
+        if action is None:
+            action = GAME.default_action(state, seat)
+        state = apply_checked(GAME, state, seat, action)
+        steps += 1
+    points = {entry["team"]: entry["points"] for entry in result["ranking"]}
+    hard_team = next(e["team"] for e in result["ranking"] if e["seats"][0] % 2 == parity)
+    winners = result["winners"]
+    outcome = "draw" if len(winners) > 2 else "win" if winners[0] % 2 == parity else "loss"
+    return {"seed": seed, "hard_first": hard_first, "outcome": outcome, "reason": result["reason"],
+            "margin": points[hard_team] - points[1 - hard_team], "steps": steps, "times": times, "cpus": cpus}
+
+
+def percentile(values: list[float], share: float) -> float:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(share * len(ordered)))]
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("games", type=int, nargs="?", default=400)
+    parser.add_argument("--jobs", type=int, default=2)
+    args = parser.parse_args()
+    start = time.perf_counter()
+    with ProcessPoolExecutor(args.jobs) as pool:
+        games = []
+        for game in pool.map(play, range(args.games), chunksize=4):
+            games.append(game)
+            if len(games) % 25 == 0:  # a running tally, for long runs on a shared box
+                won = sum(g["outcome"] == "win" for g in games)
+                elapsed = time.perf_counter() - start
+                print(f"{len(games)} games, {won} won, {elapsed:.0f} s", file=sys.stderr, flush=True)
+    elapsed = time.perf_counter() - start
+    outcomes = Counter(g["outcome"] for g in games)
+    wins, draws, n = outcomes["win"], outcomes["draw"], len(games)
+    low, high = wilson(wins, n)
+    times = [t for g in games for t in g["times"]]
+    cpus = [t for g in games for t in g["cpus"]]
+    first = [g for g in games if g["hard_first"]]
+    searcher = GAME.searchers["hard"]
+    summary = {
+        "bench": "red_scare_redux_hard", "date": date.today().isoformat(), "players": PLAYERS,
+        "worlds": searcher.worlds, "nodes": searcher.nodes, "games": n, "wins": wins, "draws": draws,
+        "losses": outcomes["loss"], "win_rate": wins / n, "wilson_95": [low, high],
+        "wins_moving_first": sum(g["outcome"] == "win" for g in first), "games_moving_first": len(first),
+        "mean_margin": sum(g["margin"] for g in games) / n,
+        "reasons": dict(Counter(g["reason"] for g in games)),
+        "actions_per_game": sum(g["steps"] for g in games) / n,
+        "hard_decisions": len(times), "decision_ms": {
+            "mean": 1000 * sum(times) / len(times), "p95": 1000 * percentile(times, 0.95),
+            "max": 1000 * max(times)},
+        "decision_cpu_ms": {"mean": 1000 * sum(cpus) / len(cpus), "p95": 1000 * percentile(cpus, 0.95),
+                            "max": 1000 * max(cpus)},
+        "jobs": args.jobs, "seconds": elapsed,
+    }
+    print(f"hard team beat basic team in {wins} of {n} 2v2 games ({draws} drawn, {outcomes['loss']} lost): "
+          f"{wins / n:.1%} (95% Wilson interval {low:.1%}-{high:.1%})")
+    print(f"moving first: won {summary['wins_moving_first']} of {len(first)}; mean point margin "
+          f"{summary['mean_margin']:+.2f}; reasons {summary['reasons']}")
+    ms = summary["decision_ms"]
+    cpu = summary["decision_cpu_ms"]
+    print(f"{len(times)} hard decisions: wall mean {ms['mean']:.1f} ms, p95 {ms['p95']:.1f} ms, "
+          f"max {ms['max']:.1f} ms; "
+          f"CPU mean {cpu['mean']:.1f} ms, p95 {cpu['p95']:.1f} ms, max {cpu['max']:.1f} ms")
+    print(f"default budget {searcher.worlds} worlds, {searcher.nodes} nodes; {elapsed:.0f} s with {args.jobs} jobs")
+    RESULTS.mkdir(exist_ok=True)
+    out = RESULTS / f"{date.today().isoformat()}-red-scare-redux-hard.json"
+    out.write_text(json.dumps(summary, indent=2) + "\n")
+    print(f"written to {out.relative_to(Path.cwd()) if out.is_relative_to(Path.cwd()) else out}")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,184 @@
+"""Red Scare Redux's ``hard`` level: determinized search (PIMC) over the cards it cannot see.
+
+It reads its view, its legal list, its random source and the worlds the platform drew from its seat (opponents'
+hands and the decks' order redealt, games/red_scare_redux/view.py ``resample``). Legal lists are long (redraw
+combinations, give and take offers), so ``basic``'s own scoring prunes them to the few best entries; each is then
+played in every world, the game goes on with ``basic`` for every seat until the end of the next turn after this one
+(so an opponent's Black Ops answer to what the bot left on the table is seen), and ``judge`` weighs the position.
+Candidates are compared on the same worlds (common random numbers): with few playouts per decision, a paired
+comparison separates close candidates far better than independent samples do. The best mean wins; ties go to
+``basic``'s order.
+
+Decisions with one legal entry, and the draw step's deck choice, are left to ``basic`` without search.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+import time
+from collections.abc import Callable
+from typing import cast
+
+import orjson
+
+from games.protocol import Action, Budget, State, View
+from games.red_scare_redux import data, rules
+from games.red_scare_redux.bots.basic import (
+    basic_bot,
+    card_worth_to,
+    main_value,
+    place_value,
+    redraw_choice,
+)
+from games.red_scare_redux.bots.reading import BLACK_OPS_KEEP, Table, fill, work
+from games.red_scare_redux.rules.table import items, objective_of, scores
+from games.red_scare_redux.rules.zones import resources_left, sort_names
+from games.red_scare_redux.state import RedScareState, RedScareView, RsrAction
+from games.red_scare_redux.view import view as seat_view
+
+TOP = 4  # candidates searched after pruning by basic's scores
+DEPTH = 80  # playout actions at most (the horizon, two turns, is usually reached far sooner)
+TURNS = 3  # playouts stop when this many turns have ended (this one, the opponent's, the teammate's)
+MARGIN = 0.03  # a candidate replaces basic's choice only if it is better by this much on average
+SCALE = 3.0  # points of judged advantage that make a position about 73 % won
+PARTIAL_WEIGHT = 0.85  # an Objective begun on the table (it can still be burned or sabotaged)
+HAND_WEIGHT = 0.75  # an Objective still in hand (beginning it costs an action)
+DECAY = 0.55  # what each card an Objective still lacks takes off its worth
+
+
+def team_worth(state: RedScareState, team: int) -> float:
+    """The team's points, plus each Objective it is working on (on the table or in a hand) at its points times
+    DECAY to the power of the cards it still lacks once the team's hands are used, nearest first (a card counts for
+    one Objective only); plus a little for Black Ops in hand."""
+    names = state["cards"]
+    worth = float(scores(state)[team])
+    hand = [names[copy]["name"] for seat in state["teams"][team] for copy in state["hands"][seat]]
+    pool = [card for card in hand if card not in data.OBJECTIVE_BY_NAME and card not in BLACK_OPS_KEEP]
+    targets = [(objective_of(state, p), items(state, p), PARTIAL_WEIGHT)
+               for p in state["partials"] if p["team"] == team]
+    targets += [(data.OBJECTIVE_BY_NAME[card], [], HAND_WEIGHT) for card in hand if card in data.OBJECTIVE_BY_NAME]
+    planned = []
+    for obj, placed, weight in targets:
+        after, used = fill(obj, placed, pool)
+        planned.append((work(obj, after), obj, placed, weight))
+    planned.sort(key=lambda t: (t[0], -t[1].points))
+    for _, obj, placed, weight in planned:
+        after, used = fill(obj, placed, pool)
+        for card in used:
+            pool.remove(card)
+        worth += weight * obj.points * DECAY ** work(obj, after)
+    worth += sum(BLACK_OPS_KEEP[card] for card in hand if card in BLACK_OPS_KEEP) / 25
+    return worth
+
+
+def judge(state: RedScareState, seat: int) -> float:
+    """How good a position is for ``seat``'s team, from 0 (lost) to 1 (won)."""
+    result = rules.result(state)
+    if result is not None:
+        winners = result["winners"]
+        return 1.0 if seat in winners and len(winners) < state["players"] else 0.0 if seat not in winners else 0.5
+    team = state["team_of"][seat]
+    mine = team_worth(state, team)
+    theirs = max(team_worth(state, t) for t in range(len(state["teams"])) if t != team)
+    return 1 / (1 + math.exp(-(mine - theirs) / SCALE))
+
+
+def policy(state: RedScareState, seat: int, rand: random.Random) -> RsrAction:
+    """``basic``'s choice, offered a legal list without the redraw combinations it would not pick (up to 63 entries
+    it would score and refuse: most of a playout's time otherwise)."""
+    if state["window"] is not None or state["step"] is not None or not state["first_action"]:
+        legal = rules.legal(state, seat)
+        view = seat_view(state, seat)
+    else:
+        state["first_action"] = False  # the only thing it changes in the legal list is the redraw offers
+        legal = rules.legal(state, seat)
+        state["first_action"] = True
+        view = seat_view(state, seat)
+        junk = redraw_choice(Table(view))
+        if 2 <= len(junk) <= resources_left(state):  # basic redraws only two or more
+            legal.append({"type": "redraw", "cards": sort_names(junk)})
+    action = basic_bot(view, legal, rand)
+    return action if action is not None else rules.default_action(state, seat)
+
+
+def playout(world: State, seat: int, action: RsrAction, rand: random.Random) -> float:
+    """``action`` in a copy of ``world``, then ``basic`` for everyone until TURNS turns have ended; the judged value."""
+    state = cast(RedScareState, orjson.loads(orjson.dumps({k: v for k, v in world.items() if k != "log"})))
+    state["log"] = []  # the engine only appends to it
+    turns, last = 0, state["turn_index"]
+    rules.apply(state, seat, action)
+    for _ in range(DEPTH):
+        if state["over"]:
+            break
+        if state["turn_index"] != last:
+            turns, last = turns + 1, state["turn_index"]
+            if turns >= TURNS:
+                break
+        waiting = rules.must_act(state)
+        if not waiting:  # a fixed window: only its deadline moves the game
+            rules.expire(state)
+            continue
+        actor = waiting[0]
+        rules.apply(state, actor, policy(state, actor, rand))
+    return judge(state, seat)
+
+
+def candidates(view: RedScareView, legal: list[RsrAction]) -> list[RsrAction]:
+    """The legal entries worth searching, best first by ``basic``'s value; an empty list: leave it to ``basic``."""
+    table = Table(view)
+    value: Callable[[RsrAction], float]
+    if view["window"] is not None:
+        return legal  # continue, or an instant: at most three entries
+    step = view["step"]
+    if step is not None:
+        if step["kind"] == "draw":
+            return []
+        if step["kind"] == "place":
+            partial = table.partials[step["partial"] or ""]
+            value = lambda a: place_value(table, partial, a)  # noqa: E731
+        elif step["kind"] == "interrogate":
+            team = view["team_of"][step["victim"] or 0]
+            value = lambda a: card_worth_to(view, team, a["card"]) if a["type"] == "pick" else 0.0  # noqa: E731
+        elif step["kind"] == "discard":
+            value = lambda a: -table.usefulness(a["card"]) if a["type"] == "discard" else 0.0  # noqa: E731
+        else:
+            return legal
+    else:
+        redraw = redraw_choice(table) if view["first_action"] else []
+        value = lambda a: main_value(table, a, redraw)  # noqa: E731
+    ranked = sorted(range(len(legal)), key=lambda i: (-value(legal[i]), i))
+    return [legal[i] for i in ranked[:TOP]]
+
+
+def hard_bot(view: View, legal: list[Action], rand: random.Random, worlds: list[State],
+             budget: Budget) -> Action | None:
+    if not legal:
+        return None
+    rsr_view, rsr_legal = cast(RedScareView, view), cast(list[RsrAction], legal)
+    fallback = basic_bot(rsr_view, rsr_legal, rand)
+    if len(legal) == 1 or not worlds:
+        return cast(Action | None, fallback)
+    options = candidates(rsr_view, rsr_legal)
+    if fallback is not None and fallback not in options:
+        options = [fallback, *options][:TOP]
+    if len(options) < 2:
+        return cast(Action | None, fallback if fallback is not None else options[0] if options else None)
+    seat = rsr_view["you"]
+    assert seat is not None
+    totals = [0.0] * len(options)
+    stop = time.perf_counter() + budget.seconds
+    rounds = max(1, budget.nodes // len(options))
+    done = 0
+    for n in range(rounds):
+        if done and time.perf_counter() > stop:
+            break
+        world = worlds[n % len(worlds)]
+        seed = rand.getrandbits(32)
+        for i, option in enumerate(options):
+            totals[i] += playout(world, seat, option, random.Random(seed))
+        done += 1
+    best = max(range(len(options)), key=lambda i: (totals[i], -i))
+    if fallback is not None and totals[best] - totals[options.index(fallback)] < MARGIN * done:
+        return cast(Action, fallback)  # too close to call on so few worlds: basic's judgement stands
+    return cast(Action, options[best])

@@ -1,0 +1,101 @@
+"""The ``hard`` bot and the sampler it searches with: every hidden zone is redrawn, decisions are legal in play,
+and in built situations it takes the win and answers a threat (tests/games/test_worlds.py proves it never peeks)."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from games.bots import decide
+from games.protocol import Budget, State, apply_checked
+from games.red_scare_redux import GAME
+from tests.games.red_scare_redux.scenario import act, make
+
+TINY = Budget(nodes=8, seconds=1e6)  # node-bound: the same decision on any machine
+
+
+def played(seed: int, actions: int) -> State:
+    """A 2v2 game played ``actions`` actions on by ``basic`` in every seat."""
+    state = GAME.new_state(4, None, seed)
+    rand = random.Random(seed)
+    for _ in range(actions):
+        seat = GAME.required(state)[0]
+        action = decide(GAME, state, seat, "basic", rand) or GAME.default_action(state, seat)
+        state = apply_checked(GAME, state, seat, action)
+    return state
+
+
+def test_the_sampler_redraws_every_hidden_zone_and_nothing_the_seat_sees() -> None:
+    state = played(3, 40)
+    assert GAME.result(state) is None and GAME.resample is not None and GAME.reveal is not None
+    seat = 0
+    team = state["team_of"][seat]
+    truth = GAME.reveal(state)
+    hidden = [h["seat"] for h in truth["hands"] if state["team_of"][h["seat"]] != team]
+    decks = [key for key in truth if key.endswith("top first")]
+    assert len(decks) == 3
+    changed: set[Any] = set()
+    for n in range(30):
+        world = GAME.resample(state, seat, random.Random(n))
+        assert GAME.view(world, seat) == GAME.view(state, seat)
+        shown = GAME.reveal(world)
+        for h, t in zip(shown["hands"], truth["hands"], strict=True):
+            if state["team_of"][h["seat"]] == team:
+                assert h["cards"] == t["cards"], "a hand the seat sees was redrawn"
+            elif h["cards"] != t["cards"]:
+                changed.add(h["seat"])
+        changed |= {key for key in decks if shown[key] != truth[key]}
+    assert all(len(state["hands"][s]) > 0 for s in hidden)
+    assert changed == set(hidden) | set(decks)
+
+
+def test_hard_decisions_are_legal_with_hard_in_every_seat() -> None:
+    for players, seed in ((4, 1), (2, 2)):
+        state = GAME.new_state(players, None, seed)
+        rand = random.Random(seed)
+        for _ in range(600):
+            if GAME.result(state) is not None:
+                break
+            seat = GAME.required(state)[0]
+            action = decide(GAME, state, seat, "hard", rand, Budget(nodes=2, seconds=1e6))
+            assert action in GAME.legal(state, seat)
+            state = apply_checked(GAME, state, seat, action)
+        assert GAME.result(state) is not None, "the game did not end"
+
+
+def give_points(state: State, team: int, objectives: list[str]) -> None:
+    for objective in objectives:
+        copy = next(c for c in state["decks"]["objective"] if state["cards"][c]["name"] == objective)
+        state["decks"]["objective"].remove(copy)
+        state["completions"] += 1
+        state["completed"][team].append({"objective": copy, "placed": [], "order": state["completions"]})
+
+
+def test_it_takes_the_completion_that_wins_the_game() -> None:
+    # Seat 0's team (team 0) has four Objectives and trails on points; the fifth ends the game in its favour.
+    state = make(4, hands={0: ["Gear 1", "Funds 2", "Weapons 3", "Sabotage"], 1: ["Counterintelligence"]}, first=0,
+                 partials=[(0, "Bug the Embassy", ["Infiltrator", "Gear 2"])])
+    give_points(state, 0, ["Dead Letter Box", "Bribe an Official", "Tap the Hotline", "Photograph the Warheads"])
+    give_points(state, 1, ["Rig the Election"])
+    action = decide(GAME, state, 0, "hard", random.Random(0), TINY)
+    assert action == {"type": "add", "partial": "p1", "card": "Gear 1"}
+    state = act(state, 0, action)
+    result = GAME.result(state)
+    assert result is not None and result["winners"] == [0, 2]
+
+
+def test_it_counters_a_burn_notice_on_its_teams_nearly_done_partial() -> None:
+    # Seat 1 moves first: its team [1, 3] is team 0; seat 0, holding Counterintelligence, is in team 1.
+    state = make(4, hands={1: ["Burn Notice", "Funds 1"], 0: ["Counterintelligence", "Funds 1"]}, first=1,
+                 partials=[(1, "Exfiltrate the Scientist", ["Extractor", "Cryptographer", "Transport 3",
+                                                            "Intel 2"])])
+    state = act(state, 1, {"type": "black_ops", "card": "Burn Notice", "partial": "p1"})
+    assert decide(GAME, state, 0, "hard", random.Random(0), TINY) == {"type": "counter"}
+
+
+def test_the_same_seed_and_budget_give_the_same_decision() -> None:
+    state = played(5, 30)
+    seat = GAME.required(state)[0]
+    first = decide(GAME, state, seat, "hard", random.Random(9), TINY)
+    assert first == decide(GAME, state, seat, "hard", random.Random(9), TINY)
+    assert first in GAME.legal(state, seat)
