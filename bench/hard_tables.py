@@ -55,23 +55,22 @@ async def one_table(client: httpx.AsyncClient, ws_url: str, game_id: str, player
     (await client.post(f"/api/tables/{tid}/start", headers=auth)).raise_for_status()
     game = GAMES[game_id]
     rand = random.Random(tid)
-    last_seq = -1
+    ours = 0
     async with websockets.connect(f"{ws_url}/ws/tables/{tid}?token={token}", max_size=None) as ws:
         async for raw in ws:
             message = json.loads(raw)
             if message.get("type") != "state":
                 continue
-            if message["seq"] > last_seq + 1 and last_seq >= 0:
-                counts["bot_moves"] += message["seq"] - last_seq - 1
-            last_seq = message["seq"]
             if message["status"] == "finished":
                 counts["finished"] += 1
+                counts["bot_moves"] += message["seq"] - ours
                 return
             legal = [entry for entry in message["legal"] if not entry.get("template")]
             if not legal:
                 continue
             await asyncio.sleep(HOST_DELAY_S)
             action = game.bots["basic"](message["view"], legal, rand) or legal[0]
+            ours += 1
             await ws.send(json.dumps({"type": "act", "id": str(message["seq"]), "action": action,
                                       "expect_seq": message["seq"]}))
 
@@ -98,7 +97,7 @@ async def keep_busy(url: str, tables: int, game_id: str, players: int, kind: str
         await stop.wait()
         for task in lanes:
             task.cancel()
-    print(f"side load: {counts['finished']} games finished, {counts['bot_moves']} moves by others seen")
+    print(f"side load: {counts['finished']} games finished, {counts['bot_moves']} bot moves in them")
 
 
 def main() -> None:
