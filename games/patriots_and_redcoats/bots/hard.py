@@ -19,14 +19,24 @@ from typing import Any, cast
 
 from games.patriots_and_redcoats.bots.basic import basic_bot
 from games.patriots_and_redcoats.bots.random import split
-from games.patriots_and_redcoats.data import LEADERS, MARKER_MAX, TEAMS, VICTORIES_TO_WIN, WAR_COUNTS
+from games.patriots_and_redcoats.data import (
+    LEADERS,
+    MARKER_MAX,
+    REDCOAT,
+    SPIES,
+    TEAMS,
+    VICTORIES_TO_WIN,
+    WAR_COUNTS,
+)
 from games.patriots_and_redcoats.rules.core import kind
 from games.patriots_and_redcoats.sampler import PLACED
 from games.patriots_and_redcoats.state import PatriotsAction, PatriotsState, SeatView, Team
 from games.protocol import Action, Budget, Seat, State
 from games.search import bot_policy, choose
 
-STRIKE = 0.45  # how sure a Spy must be that its target holds the enemy Leader to assassinate
+# How sure a Spy must be that its target holds the enemy Leader to assassinate (a share of a handful of worlds, so
+# well above a coin toss: a miss costs the Spy and spares the Leader).
+STRIKE = 0.7
 SEARCH_DEPTH = 3  # playout actions past the seat count: enough for a Spy card's window and the reveal it forces
 SEARCHED = 3  # candidates a search weighs (the best by belief)
 
@@ -38,8 +48,7 @@ class Belief:
         self.view = view
         self.me: Seat = view["you"]
         n = view["players"]
-        mine = view.get("your_team")
-        self.team: Team = mine or TEAMS[0]
+        self.team: Team = view.get("your_team") or _own_team(view)
         self.enemy: Team = TEAMS[1 - TEAMS.index(self.team)]
         self.ally = [0.0] * n
         self.my_leader = [0.0] * n
@@ -75,6 +84,16 @@ class Belief:
     def worth(self, seat: Seat) -> float:
         """How much its team's fate rides on the seat: the Leaders it may hold, then plain team membership."""
         return 6.0 * (self.my_leader[seat] - self.enemy_leader[seat]) + (2 * self.ally[seat] - 1)
+
+
+def _own_team(view: SeatView) -> Team:
+    """Before the first confirmation: the team my cards give (a Spy, a Leader, else the majority of colours)."""
+    held = [card["kind"] for card in view["your_cards"]]
+    for card_kind in held:
+        side = SPIES.get(card_kind) or LEADERS.get(card_kind)
+        if side is not None:
+            return side
+    return "redcoats" if held.count(REDCOAT) >= 2 else "patriots"
 
 
 def hard_bot(view: dict[str, Any], legal: list[Action], rand: random.Random, worlds: list[State],
