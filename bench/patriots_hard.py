@@ -106,7 +106,8 @@ def main() -> None:
               f"[{b['wilson95'][0]:.1%}, {b['wilson95'][1]:.1%}], ratio {summary['ratio']:.2f}; "
               f"hard decision {t['mean']:.1f} ms mean, {t['p95']:.1f} p95, {t['max']:.0f} max; "
               f"{summary['seconds']:.0f} s", flush=True)
-    (RESULTS / "patriots_hard.json").write_text(json.dumps(out, indent=2) + "\n")
+    name = "patriots_hard-" + "-".join(str(p) for p in args.players) + ".json"
+    (RESULTS / name).write_text(json.dumps(out, indent=2) + "\n")
 
 
 if __name__ == "__main__":

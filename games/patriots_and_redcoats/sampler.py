@@ -20,19 +20,20 @@ import random
 import re
 from dataclasses import dataclass
 
-from games.patriots_and_redcoats.data import LEADERS, PATRIOT, REDCOAT, SECOND_PILE, SPECIALS, SPIES, TEAMS
+from games.patriots_and_redcoats.data import COLOUR, LEADERS, PATRIOT, REDCOAT, SECOND_PILE, SPECIALS, SPIES, TEAMS
 from games.patriots_and_redcoats.rules import teams
 from games.patriots_and_redcoats.rules.core import article, kind
 from games.patriots_and_redcoats.state import CardId, PatriotsState, Team
 from games.protocol import Seat, visible_entries
 
-CANDIDATES = 8  # deals drawn per redraw, one kept by its weight
+CANDIDATES = 10  # deals drawn per redraw, one kept by its weight
 # How likely a council is to place side S, by how many of its Commander and Agent are on S (0, 1, 2): the War deck
 # holds 10 Redcoat and 6 Patriot cards, so a council of one side is sometimes forced to place the other's.
 PLACED = {"patriots": (0.05, 0.45, 0.8), "redcoats": (0.25, 0.6, 0.95)}
 VOTE_WITH = 0.6  # a voter on the side a council then placed voted yes (or one on the other side voted no)
 SPY_ON_ENEMY = 0.65  # a Spy card given lands on the giver's enemy
 FEATHERS_TO_ALLY = 0.65  # feathers given to another player go to an ally
+SHOWN_OWN = 0.3  # a player shows their own colour while holding the enemy's face down (a bluff shows the enemy's)
 
 GIVE = re.compile(r"^\{s(\d+)\} gives a \d-eye Spy card to \{s(\d+)\}\.$")
 SPLIT = re.compile(r"^\{s(\d+)\} splits the feathers of .*?: (.*)\.$")
@@ -88,7 +89,7 @@ def redraw_loyalty(state: PatriotsState, viewer: Seat | None, rand: random.Rando
     for _ in range(CANDIDATES if weighed else 1):
         deal = _deal(state, spots, specials, plain, box_slots, pinned, before_winter, rand)
         choices = {seat: rand.choice(TEAMS) for seat in others}  # a Turncoat's count, where it has a choice
-        weight = _weight(state, viewer, facts, _teams(state, viewer, deal, choices)) if weighed else 0.0
+        weight = _weight(state, viewer, facts, deal, _teams(state, viewer, deal, choices)) if weighed else 0.0
         deals.append((deal, choices, weight))
     top = max(w for _, _, w in deals)
     chosen = rand.choices(range(len(deals)), [math.exp(w - top) for _, _, w in deals])[0]
@@ -219,9 +220,18 @@ def _teams(state: PatriotsState, viewer: Seat | None, deal: Deal, choices: dict[
     return out
 
 
-def _weight(state: PatriotsState, viewer: Seat, facts: Evidence, team: list[Team | None]) -> float:
-    """The log-likelihood of the public history under the teams ``team``."""
+def _weight(state: PatriotsState, viewer: Seat, facts: Evidence, deal: Deal, team: list[Team | None]) -> float:
+    """The log-likelihood of the public history under a deal and the teams ``team`` it gives."""
     total = 0.0
+    for seat, hidden in deal[0].items():
+        if team[seat] is None:
+            continue
+        # A player who must show a card shows the enemy's colour first, and flips their own colour back face down
+        # first in Winter: their own colour face up beside the enemy's face down is unlikely.
+        down = {COLOUR.get(kind(c)) for c in hidden}
+        for entry in state["hands"][seat]:
+            if entry["up"] and COLOUR.get(kind(entry["id"])) == team[seat] and (down - {team[seat], None}):
+                total += math.log(SHOWN_OWN)
     for council in state["councils"]:
         side = council["placed"]
         if council["outcome"] != "placed" or side is None or council["agent"] is None:

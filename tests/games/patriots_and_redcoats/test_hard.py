@@ -13,7 +13,7 @@ from games.patriots_and_redcoats.data import LEADERS, LOYALTY, SPIES
 from games.patriots_and_redcoats.rules.core import kinds
 from games.protocol import Budget, State
 from games.search import step
-from tests.games.patriots_and_redcoats.scenario import P, PL, PS, R, RL, T, build
+from tests.games.patriots_and_redcoats.scenario import PL, PS, RL, P, R, T, build
 
 TINY = Budget(nodes=4, seconds=1e6)  # only nodes count, so decisions repeat
 
