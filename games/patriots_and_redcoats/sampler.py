@@ -19,12 +19,13 @@ import math
 import random
 import re
 from dataclasses import dataclass
+from typing import cast
 
 from games.patriots_and_redcoats.data import COLOUR, LEADERS, PATRIOT, REDCOAT, SECOND_PILE, SPECIALS, SPIES, TEAMS
 from games.patriots_and_redcoats.rules import teams
 from games.patriots_and_redcoats.rules.core import article, kind
 from games.patriots_and_redcoats.state import CardId, PatriotsState, Team
-from games.protocol import Seat, visible_entries
+from games.protocol import Seat, State, visible_entries
 
 CANDIDATES = 10  # deals drawn per redraw, one kept by its weight
 # How likely a council is to place side S, by how many of its Commander and Agent are on S (0, 1, 2): the War deck
@@ -55,7 +56,7 @@ def evidence(state: PatriotsState, viewer: Seat) -> Evidence:
     spied: list[tuple[Seat, Seat]] = []
     concealed: list[tuple[Seat, Seat]] = []
     passed: tuple[Seat, str] | None = None
-    for entry in visible_entries(state, viewer):
+    for entry in visible_entries(cast(State, state), viewer):
         text = entry["text"]
         if text == ALL_PASS:
             continue
@@ -89,7 +90,9 @@ def redraw_loyalty(state: PatriotsState, viewer: Seat | None, rand: random.Rando
     for _ in range(CANDIDATES if weighed else 1):
         deal = _deal(state, spots, specials, plain, box_slots, pinned, before_winter, rand)
         choices = {seat: rand.choice(TEAMS) for seat in others}  # a Turncoat's count, where it has a choice
-        weight = _weight(state, viewer, facts, deal, _teams(state, viewer, deal, choices)) if weighed else 0.0
+        weight = 0.0
+        if weighed and viewer is not None:
+            weight = _weight(state, viewer, facts, deal, _teams(state, viewer, deal, choices))
         deals.append((deal, choices, weight))
     top = max(w for _, _, w in deals)
     chosen = rand.choices(range(len(deals)), [math.exp(w - top) for _, _, w in deals])[0]

@@ -220,7 +220,7 @@ def resample(state: PatriotsState, viewer: Viewer, rand: random.Random) -> Patri
     is shuffled, so the result depends only on what the viewer sees and on ``rand``."""
     # A copy through JSON (the state is plain JSON): many times faster than deepcopy, and bots redraw on every move.
     new: PatriotsState = orjson.loads(orjson.dumps({key: value for key, value in state.items() if key != "log"}))
-    new["log"] = [dict(entry) for entry in state["log"]]
+    new["log"] = [entry.copy() for entry in state["log"]]
     if new["phase"] == "over":
         return new
     before = legal(state, viewer) if viewer is not None else None

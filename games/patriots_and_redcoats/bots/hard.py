@@ -184,7 +184,7 @@ def _spy(belief: Belief, legal: list[Any], rand: random.Random, worlds: Sequence
     eyes = int(card.get("eyes", 1)) if isinstance(card, dict) else 1
 
     def value(action: Any) -> float:
-        to = action["to"]
+        to: Seat | None = action["to"]
         if to is None:
             return 0.0
         return -belief.worth(to) * belief.exposed(to, eyes) - 0.2 * (2 * belief.ally[to] - 1)
@@ -192,7 +192,7 @@ def _spy(belief: Belief, legal: list[Any], rand: random.Random, worlds: Sequence
     ranked = sorted(legal, key=lambda a: (-value(a), rand.random()))
     best = [a for a in ranked if value(a) > 0][:SEARCHED]
     if not best:
-        return next(a for a in legal if a["to"] is None)
+        return cast(PatriotsAction, next(a for a in legal if a["to"] is None))
     if any(belief.exposed(a["to"], eyes) >= 1.0 for a in best):  # a reveal that could end the game: look ahead
         return _search(belief, [*best, next(a for a in legal if a["to"] is None)], rand, worlds, budget)
     return cast(PatriotsAction, best[0])
@@ -216,7 +216,7 @@ def _conceal(belief: Belief, legal: list[Any], rand: random.Random, worlds: Sequ
 def _ferguson(belief: Belief, legal: list[Any], rand: random.Random, worlds: Sequence[State],
               budget: Budget) -> PatriotsAction:
     def value(action: Any) -> float:
-        to = action["target"]
+        to: Seat | None = action["target"]
         if to is None or to == belief.me:
             return 0.0
         last = belief.face_down(to) <= 1
@@ -225,7 +225,7 @@ def _ferguson(belief: Belief, legal: list[Any], rand: random.Random, worlds: Seq
     ranked = sorted(legal, key=lambda a: (-value(a), rand.random()))
     best = [a for a in ranked if value(a) > 0][:SEARCHED]
     if not best:
-        return next(a for a in legal if a["target"] is None)
+        return cast(PatriotsAction, next(a for a in legal if a["target"] is None))
     if any(belief.face_down(a["target"]) <= 1 for a in best):
         return _search(belief, [*best, next(a for a in legal if a["target"] is None)], rand, worlds, budget)
     return cast(PatriotsAction, best[0])
