@@ -8,7 +8,7 @@ from typing import cast
 
 from games.facts import Facts, OptionSet
 from games.patriots_and_redcoats import rules
-from games.patriots_and_redcoats.bots import BOTS
+from games.patriots_and_redcoats.bots import BOTS, SEARCHERS
 from games.patriots_and_redcoats.data import MAX_PLAYERS, MIN_PLAYERS
 from games.patriots_and_redcoats.options import Options
 from games.patriots_and_redcoats.setup import setup
@@ -47,6 +47,7 @@ GAME: Game[PatriotsState] = Game(
     result=rules.result,
     default_action=cast(Callable[[PatriotsState, Seat], Action], rules.default_action),
     bots=BOTS,
+    searchers=SEARCHERS,
     window=rules.window,
     must_act=rules.must_act,
     secret_step=rules.secret_step,

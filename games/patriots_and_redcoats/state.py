@@ -218,9 +218,9 @@ OpenWindow = ResponseWindow | AssassinationWindow  # (not protocol.Window, which
 class PatriotsState(GameState):
     options: TableOptions
     hands: list[list[HandCard]]  # by seat: three Loyalty cards each
-    dealt: list[list[CardId]]  # by seat: the cards as dealt (resample keeps the deal's shape)
+    dealt: list[list[CardId]]  # by seat: the cards as dealt (a world redrawn by resample holds its own hands here)
     box: list[CardId]  # Loyalty cards never dealt
-    touched: list[CardId]  # Loyalty cards ever revealed or passed: someone may know where they are
+    touched: list[CardId]  # Loyalty cards ever revealed or passed (kept for the record; resample no longer reads it)
     alive: list[bool]
     team: list[Team | None]  # by seat: None until the first confirmation
     team_before: list[Team | None]  # the teams when the current (or last) Winter began

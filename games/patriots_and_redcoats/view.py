@@ -10,25 +10,20 @@ response window, a loyalty confirmation, a Winter flip or selection. At the end,
 
 from __future__ import annotations
 
-import copy
 import random
 from collections import Counter
 from collections.abc import Iterable
 from typing import Any
 
+import orjson
+
 from games.patriots_and_redcoats.data import (
-    LEADERS,
     LOYALTY,
     LOYALTY_NAMES,
-    SECOND_PILE,
-    SPECIALS,
-    TEAMS,
 )
 from games.patriots_and_redcoats.rules import legal, teams
 from games.patriots_and_redcoats.rules.core import (
-    face_down_slots,
     face_up_slots,
-    kind,
     living,
     loyalty_label,
     spycraft_card,
@@ -38,6 +33,7 @@ from games.patriots_and_redcoats.rules.core import (
 from games.patriots_and_redcoats.rules.council import votes_of
 from games.patriots_and_redcoats.rules.end import reveal_all
 from games.patriots_and_redcoats.rules.winter import passable, started
+from games.patriots_and_redcoats.sampler import redraw_loyalty
 from games.patriots_and_redcoats.state import (
     SPYCRAFT_FRAMES,
     AssassinationWindowView,
@@ -218,26 +214,29 @@ def secrets(state: PatriotsState, viewer: Viewer) -> set[str]:
 
 def resample(state: PatriotsState, viewer: Viewer, rand: random.Random) -> PatriotsState:
     """A state the viewer cannot tell from this one: everything they cannot see is redrawn consistently with what
-    they know. Redrawn: both deck orders; council and Winter War cards they have not seen; the never-touched
-    face-down Loyalty cards of other players and the undealt box cards (keeping the deal's shape and every Leader
-    and Spy history); others' undisclosed votes, flips, selections and confirmations. Touched cards (ever revealed
-    or passed) stay put: someone may know where they are."""
-    new = copy.deepcopy(state)
+    they know (``sampler``: other players' face-down Loyalty cards and the undealt ones, weighted by the public
+    history), and so are both deck orders, the council and Winter War cards they have not seen, and others'
+    undisclosed votes, flips, selections and confirmations. Canonical: every pool is put in a fixed order before it
+    is shuffled, so the result depends only on what the viewer sees and on ``rand``."""
+    # A copy through JSON (the state is plain JSON): many times faster than deepcopy, and bots redraw on every move.
+    new: PatriotsState = orjson.loads(orjson.dumps({key: value for key, value in state.items() if key != "log"}))
+    new["log"] = [entry.copy() for entry in state["log"]]
     if new["phase"] == "over":
         return new
     before = legal(state, viewer) if viewer is not None else None
+    new["spycraft"]["deck"].sort()
     rand.shuffle(new["spycraft"]["deck"])
     _resample_war(new, viewer, rand)
-    mid_winter = any(f["kind"] == "winter" and f["step"] == "check" for f in new["stack"])
-    if not mid_winter:
-        _resample_loyalty(new, viewer, rand)
+    redraw_loyalty(new, viewer, rand)
     _resample_choices(new, viewer, rand)
     assert viewer is None or legal(new, viewer) == before
     return new
 
 
 def _resample_war(state: PatriotsState, viewer: Viewer, rand: random.Random) -> None:
-    slots: list[tuple[list[str], int]] = [(state["war"]["deck"], i) for i in range(len(state["war"]["deck"]))]
+    # The War discard lies face down: which cards the deck lost to it is as hidden as the deck's order.
+    slots: list[tuple[list[str], int]] = [(pile, i) for pile in (state["war"]["deck"], state["war"]["discard"])
+                                          for i in range(len(pile))]
     for frame in state["stack"]:
         if frame["kind"] == "council" and frame["hand"]:
             seen = viewer == frame["commander"] or (frame["step"] == "place" and viewer == frame["agent"])
@@ -245,78 +244,10 @@ def _resample_war(state: PatriotsState, viewer: Viewer, rand: random.Random) -> 
                 slots += [(frame["hand"], i) for i in range(len(frame["hand"]))]
         if frame["kind"] == "winter" and frame["war"] and viewer != frame["drawer"]:
             slots += [(frame["war"], i) for i in range(len(frame["war"]))]
-    cards = [pile[i] for pile, i in slots]
+    cards = sorted(pile[i] for pile, i in slots)
     rand.shuffle(cards)
     for (pile, i), card in zip(slots, cards, strict=True):
         pile[i] = card
-
-
-def _resample_loyalty(state: PatriotsState, viewer: Viewer, rand: random.Random) -> None:
-    touched = set(state["touched"])
-    others = [seat for seat in range(state["players"]) if seat != viewer]
-    spots = {seat: [i for i in face_down_slots(state, seat) if state["hands"][seat][i]["id"] not in touched]
-             for seat in others}
-    specials = [state["hands"][seat][i]["id"] for seat in others for i in spots[seat]
-                if kind(state["hands"][seat][i]["id"]) in SPECIALS]
-    holder = _place_specials(state, specials, spots, touched, rand)
-    box_slots = [i for i, card in enumerate(state["box"]) if kind(card) in SECOND_PILE]
-    plain = [state["hands"][seat][i]["id"] for seat in others for i in spots[seat]
-             if kind(state["hands"][seat][i]["id"]) not in SPECIALS] + [state["box"][i] for i in box_slots]
-    rand.shuffle(plain)
-    for seat in others:
-        slots = list(spots[seat])
-        rand.shuffle(slots)
-        for i in slots:
-            old = state["hands"][seat][i]["id"]
-            new = holder_card(holder, seat, i) or plain.pop()
-            state["hands"][seat][i]["id"] = new
-            state["dealt"][seat][state["dealt"][seat].index(old)] = new
-    for i in box_slots:
-        state["box"][i] = plain.pop()
-    assert not plain
-    for seat in others:
-        if not state["received_leader"][seat]:
-            state["leader_held"][seat] = next((kind(c) for c in state["dealt"][seat] if kind(c) in LEADERS), None)
-        if state["team"][seat] is not None:
-            if teams.has_choice(state, seat):
-                state["choice"][seat] = state["choice"][seat] or rand.choice(TEAMS)
-            else:
-                state["choice"][seat] = None
-            state["team"][seat] = teams.team_of(state, seat, state["choice"][seat])
-            if any(f["kind"] == "winter" for f in state["stack"]):
-                state["team_before"][seat] = state["team"][seat]
-
-
-def holder_card(holder: dict[int, tuple[int, str]], seat: int, slot: int) -> str | None:
-    placed = holder.get(seat)
-    return placed[1] if placed is not None and placed[0] == slot else None
-
-
-def _place_specials(state: PatriotsState, specials: list[str], spots: dict[int, list[int]], touched: set[str],
-                    rand: random.Random) -> dict[int, tuple[int, str]]:
-    """Give each never-touched Spy and Leader a new holder consistent with the deal (one first-pile card each) and
-    with every Leader's history; fall back to leaving them where they are."""
-    def eligible(seat: int, card: str) -> bool:
-        if not spots[seat] or state["received_leader"][seat]:
-            return False
-        if any(c in touched and kind(c) in SPECIALS for c in state["dealt"][seat]):
-            return False
-        return state["alive"][seat] or kind(card) not in LEADERS
-
-    for _ in range(12):
-        order = list(specials)
-        rand.shuffle(order)
-        holder: dict[int, tuple[int, str]] = {}
-        for card in order:
-            seats = [seat for seat in spots if seat not in holder and eligible(seat, card)]
-            if not seats:
-                break
-            seat = rand.choice(seats)
-            holder[seat] = (rand.choice(spots[seat]), card)
-        else:
-            return holder
-    return {seat: (i, state["hands"][seat][i]["id"]) for seat in spots for i in spots[seat]
-            if kind(state["hands"][seat][i]["id"]) in SPECIALS}
 
 
 def _resample_choices(state: PatriotsState, viewer: Viewer, rand: random.Random) -> None:

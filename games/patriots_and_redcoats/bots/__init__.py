@@ -11,7 +11,9 @@ from collections.abc import Mapping
 from typing import cast
 
 from games.patriots_and_redcoats.bots.basic import basic_bot
+from games.patriots_and_redcoats.bots.hard import hard_bot
 from games.patriots_and_redcoats.bots.random import random_bot
-from games.protocol import Bot
+from games.protocol import Bot, Searcher
 
 BOTS: Mapping[str, Bot] = {"basic": cast(Bot, basic_bot), "random": cast(Bot, random_bot)}
+SEARCHERS: Mapping[str, Searcher] = {"hard": Searcher(hard_bot, worlds=8, nodes=32)}

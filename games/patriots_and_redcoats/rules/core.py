@@ -123,7 +123,7 @@ def spy_of(state: PatriotsState, seat: Seat) -> LoyaltyKind | None:
 
 
 def touch(state: PatriotsState, card: CardId) -> None:
-    """Mark a Loyalty card as no longer where the deal left it unseen (revealed or passed): see view.resample."""
+    """Mark a Loyalty card as no longer where the deal left it unseen (revealed or passed)."""
     if card not in state["touched"]:
         state["touched"].append(card)
 

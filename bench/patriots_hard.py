@@ -1,0 +1,114 @@
+"""Patriots & Redcoats: ``hard`` seats against ``basic`` seats, engine only.
+
+In each game half the seats, chosen at random, are ``hard`` and the rest ``basic``; every seat decides through
+``games.bots.decide`` (the hard ones with their default budget and the worlds drawn from their own seat). A seat-game
+counts as won when the seat is among the result's winners: its team as last computed (teams can change in Winter;
+an eliminated player keeps the team it had), the same count for both kinds. Draws count as not won.
+
+Reported per player count: games, the share of hard seats and of basic seats whose team won, each with a Wilson 95 %
+interval, their ratio, and the time per hard decision (mean, p95, max).
+
+Run: python -m bench.patriots_hard GAMES [--jobs N] [--players 6 8]
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import math
+import random
+import statistics
+import time
+from concurrent.futures import ProcessPoolExecutor
+from pathlib import Path
+from typing import Any
+
+from games.bots import decide
+from games.patriots_and_redcoats import GAME
+from games.protocol import apply_checked
+
+RESULTS = Path(__file__).parent / "results"
+
+
+def play(players: int, seed: int) -> dict[str, Any]:
+    state = GAME.new_state(players, {}, seed)
+    rand = random.Random(f"patriots hard {players} {seed}")
+    hard = set(rand.sample(range(players), players // 2))
+    times: list[float] = []
+    while (result := GAME.result(state)) is None:
+        moved = False
+        for seat in GAME.waiting_on(state):
+            start = time.perf_counter()
+            action = decide(GAME, state, seat, "hard" if seat in hard else "basic", rand)
+            if seat in hard:
+                times.append(time.perf_counter() - start)
+            if action is None:
+                continue
+            state = apply_checked(GAME, state, seat, action)
+            moved = True
+            break
+        if not moved:
+            seat = GAME.required(state)[0]
+            state = apply_checked(GAME, state, seat, GAME.default_action(state, seat))
+    winners = set(result["winners"])
+    return {"hard_won": sum(s in winners for s in hard), "hard_seats": len(hard),
+            "basic_won": sum(s in winners and s not in hard for s in range(players)),
+            "basic_seats": players - len(hard), "times": times, "reason": result.get("reason", "")}
+
+
+def _play(job: tuple[int, int]) -> dict[str, Any]:
+    return play(*job)
+
+
+def wilson(wins: int, n: int, z: float = 1.96) -> tuple[float, float]:
+    if n == 0:
+        return 0.0, 0.0
+    p = wins / n
+    centre = (p + z * z / (2 * n)) / (1 + z * z / n)
+    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n)
+    return centre - half, centre + half
+
+
+def summarise(players: int, games: list[dict[str, Any]], elapsed: float) -> dict[str, Any]:
+    hard_won, hard_n = sum(g["hard_won"] for g in games), sum(g["hard_seats"] for g in games)
+    basic_won, basic_n = sum(g["basic_won"] for g in games), sum(g["basic_seats"] for g in games)
+    times = sorted(t for g in games for t in g["times"])
+    hard_rate, basic_rate = hard_won / hard_n, basic_won / basic_n
+    return {
+        "players": players, "games": len(games),
+        "hard": {"won": hard_won, "seats": hard_n, "rate": hard_rate, "wilson95": wilson(hard_won, hard_n)},
+        "basic": {"won": basic_won, "seats": basic_n, "rate": basic_rate, "wilson95": wilson(basic_won, basic_n)},
+        "ratio": hard_rate / basic_rate if basic_rate else None,
+        "hard_decision_ms": {"count": len(times), "mean": 1000 * statistics.fmean(times),
+                             "p95": 1000 * times[int(0.95 * (len(times) - 1))], "max": 1000 * times[-1]},
+        "seconds": elapsed,
+    }
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("games", type=int)
+    parser.add_argument("--jobs", type=int, default=1)
+    parser.add_argument("--players", type=int, nargs="+", default=[6, 8])
+    args = parser.parse_args()
+    RESULTS.mkdir(exist_ok=True)
+    out = []
+    for players in args.players:
+        start = time.perf_counter()
+        jobs = [(players, seed) for seed in range(args.games)]
+        with ProcessPoolExecutor(args.jobs) as pool:
+            games = list(pool.map(_play, jobs, chunksize=4))
+        summary = summarise(players, games, time.perf_counter() - start)
+        out.append(summary)
+        h, b, t = summary["hard"], summary["basic"], summary["hard_decision_ms"]
+        print(f"{players} players, {summary['games']} games: hard seats' team won {h['rate']:.1%} "
+              f"[{h['wilson95'][0]:.1%}, {h['wilson95'][1]:.1%}], basic seats' {b['rate']:.1%} "
+              f"[{b['wilson95'][0]:.1%}, {b['wilson95'][1]:.1%}], ratio {summary['ratio']:.2f}; "
+              f"hard decision {t['mean']:.1f} ms mean, {t['p95']:.1f} p95, {t['max']:.0f} max; "
+              f"{summary['seconds']:.0f} s", flush=True)
+    name = "patriots_hard-" + "-".join(str(p) for p in args.players) + ".json"
+    (RESULTS / name).write_text(json.dumps(out, indent=2) + "\n")
+
+
+if __name__ == "__main__":
+    main()

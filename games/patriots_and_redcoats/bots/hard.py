@@ -1,0 +1,279 @@
+"""Patriots & Redcoats' ``hard`` level: beliefs from the worlds it is handed, and a short search where it counts.
+
+The platform hands it worlds drawn from its own seat (``view.resample``): every Loyalty card it cannot see redrawn
+as the rules allow and weighted by the public history (``sampler``: councils, votes, Spy cards and feathers given).
+From them it reads, for every other player, how likely they are on its team and how likely they hold either Leader.
+It then votes for councils likely to place its side, nominates likely allies, spies on likely enemies (above all on
+a likely enemy Leader whose last card the eyes would turn), conceals its Leader and its allies', calls Major Ferguson
+on the player whose reveal helps most, and as a Spy assassinates the likely enemy Leader. Spy cards, Ferguson and
+assassinations, where a mistake ends the game, are checked by determinized search (``games.search.choose``): each
+candidate is played on in the worlds with ``basic`` for every seat until the reveal it causes, and judged by who then
+holds what. Everything else (War cards, reveals, Winter passes, confirmations, windows) is ``basic``'s plain choice.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from typing import Any, cast
+
+from games.patriots_and_redcoats.bots.basic import basic_bot
+from games.patriots_and_redcoats.bots.random import split
+from games.patriots_and_redcoats.data import (
+    LEADERS,
+    MARKER_MAX,
+    REDCOAT,
+    SPIES,
+    TEAMS,
+    VICTORIES_TO_WIN,
+    WAR_COUNTS,
+)
+from games.patriots_and_redcoats.rules.core import kind
+from games.patriots_and_redcoats.sampler import PLACED
+from games.patriots_and_redcoats.state import PatriotsAction, PatriotsState, SeatView, Team
+from games.protocol import Action, Budget, Seat, State
+from games.search import bot_policy, choose
+
+# How sure a Spy must be that its target holds the enemy Leader to assassinate: a hit wins at once, a miss costs the
+# Spy; the share is of a handful of worlds, so it is kept above a coin toss.
+STRIKE = 0.6
+SEARCH_DEPTH = 3  # playout actions past the seat count: enough for a Spy card's window and the reveal it forces
+SEARCHED = 3  # candidates a search weighs (the best by belief)
+
+
+class Belief:
+    """What the worlds say about every seat: on my team, holding my Leader, holding the enemy's."""
+
+    def __init__(self, view: SeatView, worlds: Sequence[State]) -> None:
+        self.view = view
+        self.me: Seat = view["you"]
+        n = view["players"]
+        self.team: Team = view.get("your_team") or _own_team(view)
+        self.enemy: Team = TEAMS[1 - TEAMS.index(self.team)]
+        self.ally = [0.0] * n
+        self.my_leader = [0.0] * n
+        self.enemy_leader = [0.0] * n
+        count = max(1, len(worlds))
+        for world in worlds:
+            for seat in range(n):
+                if world["team"][seat] is not None and world["team"][seat] == self.team:
+                    self.ally[seat] += 1 / count
+                for entry in world["hands"][seat]:
+                    side = LEADERS.get(kind(entry["id"]))
+                    if side == self.team:
+                        self.my_leader[seat] += 1 / count
+                    elif side == self.enemy:
+                        self.enemy_leader[seat] += 1 / count
+        if not worlds:
+            self.ally = [0.5] * n
+        self.ally[self.me] = 1.0
+        self.alive = [row["alive"] for row in view["seats"]]
+
+    def face_down(self, seat: Seat) -> int:
+        return int(self.view["seats"][seat]["face_down"])
+
+    def eyes(self, seat: Seat) -> int:
+        return int(self.view["seats"][seat]["eye_total"])
+
+    def exposed(self, seat: Seat, more_eyes: int) -> float:
+        """How close ``more_eyes`` eyes bring the seat to losing its last face-down card (1: they would)."""
+        forced = self.eyes(seat) + more_eyes >= 3
+        left = self.face_down(seat) - (1 if forced else 0)
+        return 1.0 if left <= 0 else (0.3 if forced else 0.1) / left
+
+    def worth(self, seat: Seat) -> float:
+        """How much its team's fate rides on the seat: the Leaders it may hold, then plain team membership."""
+        return 6.0 * (self.my_leader[seat] - self.enemy_leader[seat]) + (2 * self.ally[seat] - 1)
+
+
+def _own_team(view: SeatView) -> Team:
+    """Before the first confirmation: the team my cards give (a Spy, a Leader, else the majority of colours)."""
+    held = [card["kind"] for card in view["your_cards"]]
+    for card_kind in held:
+        side = SPIES.get(card_kind) or LEADERS.get(card_kind)
+        if side is not None:
+            return side
+    return "redcoats" if held.count(REDCOAT) >= 2 else "patriots"
+
+
+def hard_bot(view: dict[str, Any], legal: list[Action], rand: random.Random, worlds: list[State],
+             budget: Budget) -> Action | None:
+    seat_view = cast(SeatView, view)
+    actions = cast(list[PatriotsAction], legal)
+    if seat_view.get("you") is None or not actions:
+        return None
+    belief = Belief(seat_view, worlds)
+    required, optional = split(actions)
+    strike = _assassination(belief, optional, worlds, rand, budget)
+    if strike is not None:
+        return cast(Action, strike)
+    if len(required) <= 1:  # one thing to do (or only optional ones, declined): nothing to think about
+        return cast(Action, required[0]) if required else None
+    chooser = CHOOSERS.get(required[0]["type"])
+    if chooser is None:
+        choice = basic_bot(seat_view, required, rand)
+    else:
+        choice = chooser(belief, required, rand, worlds, budget)
+    return cast(Action, choice)
+
+
+# ----------------------------------------------------------------------------- searched decisions
+
+
+def _search(belief: Belief, candidates: list[PatriotsAction], rand: random.Random, worlds: Sequence[State],
+            budget: Budget) -> PatriotsAction:
+    from games.patriots_and_redcoats import GAME  # the declaration imports this module
+
+    if len(candidates) == 1 or not worlds:
+        return candidates[0]
+    me = belief.me
+
+    def judge(state: State, seat: Seat) -> float:
+        return _judge(cast(PatriotsState, state), seat)
+
+    depth = belief.view["players"] + SEARCH_DEPTH
+    picked = choose(GAME, me, cast(list[Action], candidates), worlds, rand, budget, bot_policy(GAME), judge, depth)
+    return cast(PatriotsAction, picked)
+
+
+def _judge(state: PatriotsState, seat: Seat) -> float:
+    """A world's position for ``seat``, from 0 to 1: War Victories, and how exposed each Leader's holder is."""
+    team = state["team"][seat] or TEAMS[0]
+    enemy = TEAMS[1 - TEAMS.index(team)]
+    value = 0.5 + 0.06 * (len(state["track"][team]) - len(state["track"][enemy]))
+    for holder in range(state["players"]):
+        if not state["alive"][holder]:
+            continue
+        hand = state["hands"][holder]
+        for entry in hand:
+            side = LEADERS.get(kind(entry["id"]))
+            if side is None:
+                continue
+            down = sum(1 for e in hand if not e["up"])
+            danger = 0.25 / max(1, down) + 0.02 * sum(e["eyes"] for e in state["eyes"][holder])
+            value += danger if side == enemy else -danger
+    return min(1.0, max(0.0, value))
+
+
+def _assassination(belief: Belief, options: list[Any], worlds: Sequence[State], rand: random.Random,
+                   budget: Budget) -> PatriotsAction | None:
+    """As a Spy: strike the likely enemy Leader (or the Agent who just placed the enemy's winning card)."""
+    if not options:
+        return None
+    window = belief.view.get("window")
+    targets = sorted({a["target"] for a in options}, key=lambda t: -belief.enemy_leader[t])
+    # Every decision brings fresh worlds, so a share drawn by chance would sooner or later pass any bar: it is shrunk
+    # toward the even odds over the living players, as if as many worlds again had said nothing.
+    prior = 1 / len(targets)
+    sure = (belief.enemy_leader[targets[0]] * len(worlds) + prior * len(worlds)) / (2 * len(worlds) or 1)
+    target = targets[0] if sure >= STRIKE else None
+    if target is None and window and window["kind"] == "agent" and window["seat"] in targets:
+        if belief.view["war"][belief.enemy] >= VICTORIES_TO_WIN:
+            target = window["seat"]
+    if target is None:
+        return None
+    picks = [a for a in options if a["target"] == target]
+    safe = [a for a in picks if a["turncoat"] and belief.face_down(belief.me) >= 3]
+    return cast(PatriotsAction, (safe or picks)[0])
+
+
+def _spy(belief: Belief, legal: list[Any], rand: random.Random, worlds: Sequence[State],
+         budget: Budget) -> PatriotsAction:
+    step = belief.view["step"]
+    card = step.get("card") if step is not None else None
+    eyes = int(card.get("eyes", 1)) if isinstance(card, dict) else 1
+
+    def value(action: Any) -> float:
+        to: Seat | None = action["to"]
+        if to is None:
+            return 0.0
+        return -belief.worth(to) * belief.exposed(to, eyes) - 0.2 * (2 * belief.ally[to] - 1)
+
+    ranked = sorted(legal, key=lambda a: (-value(a), rand.random()))
+    best = [a for a in ranked if value(a) > 0][:SEARCHED]
+    if not best:
+        return cast(PatriotsAction, next(a for a in legal if a["to"] is None))
+    if any(belief.exposed(a["to"], eyes) >= 1.0 for a in best):  # a reveal that could end the game: look ahead
+        return _search(belief, [*best, next(a for a in legal if a["to"] is None)], rand, worlds, budget)
+    return cast(PatriotsAction, best[0])
+
+
+def _conceal(belief: Belief, legal: list[Any], rand: random.Random, worlds: Sequence[State],
+             budget: Budget) -> PatriotsAction:
+    def value(action: Any) -> tuple[float, float]:
+        total = 0.0
+        for seat in set(action["to"]):
+            removed = min(action["to"].count(seat), belief.eyes(seat))
+            if removed:
+                guard = belief.worth(seat) * (belief.exposed(seat, 0) + 0.2)
+                total += removed * (guard + 0.3 * (2 * belief.ally[seat] - 1))
+        return total, rand.random()
+
+    best = max(legal, key=value)
+    return cast(PatriotsAction, best if value(best)[0] > 0 else next(a for a in legal if a["to"] == []))
+
+
+def _ferguson(belief: Belief, legal: list[Any], rand: random.Random, worlds: Sequence[State],
+              budget: Budget) -> PatriotsAction:
+    def value(action: Any) -> float:
+        to: Seat | None = action["target"]
+        if to is None or to == belief.me:
+            return 0.0
+        last = belief.face_down(to) <= 1
+        return -belief.worth(to) * (1.0 if last else 0.15) - 0.1 * (2 * belief.ally[to] - 1)
+
+    ranked = sorted(legal, key=lambda a: (-value(a), rand.random()))
+    best = [a for a in ranked if value(a) > 0][:SEARCHED]
+    if not best:
+        return cast(PatriotsAction, next(a for a in legal if a["target"] is None))
+    if any(belief.face_down(a["target"]) <= 1 for a in best):
+        return _search(belief, [*best, next(a for a in legal if a["target"] is None)], rand, worlds, budget)
+    return cast(PatriotsAction, best[0])
+
+
+# ----------------------------------------------------------------------------- belief-weighted decisions
+
+
+def _council_value(belief: Belief, commander: Seat, agent: Seat) -> float:
+    """How much better than nothing an elected council of these two is for my team: its card's side, expected."""
+    mine = belief.team
+    p_c, p_a = belief.ally[commander], belief.ally[agent]
+    both, one, none = p_c * p_a, p_c * (1 - p_a) + p_a * (1 - p_c), (1 - p_c) * (1 - p_a)
+    placed_mine = both * PLACED[mine][2] + one * PLACED[mine][1] + none * PLACED[mine][0]
+    return 2 * placed_mine - 1
+
+
+def _vote(belief: Belief, legal: list[Any], rand: random.Random, worlds: Sequence[State],
+          budget: Budget) -> PatriotsAction:
+    step = belief.view["step"]
+    if step is None or step["kind"] != "council":
+        return cast(PatriotsAction, legal[0])
+    commander, agent = step["commander"], step["agent"]
+    if belief.me in (commander, agent) or agent is None:
+        return {"type": "vote", "yes": True}
+    elected = _council_value(belief, commander, agent)
+    failed = 0.0
+    if belief.view["war"]["marker"] == MARKER_MAX - 1:  # a failure now draws a War card at random
+        failed = (WAR_COUNTS[belief.team] - WAR_COUNTS[belief.enemy]) / sum(WAR_COUNTS.values())
+    return {"type": "vote", "yes": elected >= failed}
+
+
+def _nominate(belief: Belief, legal: list[Any], rand: random.Random, worlds: Sequence[State],
+              budget: Budget) -> PatriotsAction:
+    return cast(PatriotsAction, max(legal, key=lambda a: (belief.ally[a["agent"]], rand.random())))
+
+
+def _hessians(belief: Belief, legal: list[Any], rand: random.Random, worlds: Sequence[State],
+              budget: Budget) -> PatriotsAction:
+    flips = [a for a in legal if a["option"] == "flip" and belief.worth(a["target"]) > 0.5]
+    if flips:
+        return cast(PatriotsAction, max(flips, key=lambda a: belief.worth(a["target"])))
+    council = [a for a in legal if a["option"] == "council"]
+    others = [s for s in range(belief.view["players"]) if s != belief.me and belief.alive[s]]
+    if council and others and max(belief.ally[s] for s in others) > 0.6:
+        return cast(PatriotsAction, council[0])
+    return cast(PatriotsAction, next(a for a in legal if a["option"] == "none"))
+
+
+CHOOSERS = {"spy": _spy, "conceal": _conceal, "ferguson": _ferguson, "vote": _vote, "nominate": _nominate,
+            "hessians": _hessians}

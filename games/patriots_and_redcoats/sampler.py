@@ -1,0 +1,252 @@
+"""Redrawing the Loyalty cards a seat cannot see, weighted by the public history (the ``resample`` hook's core).
+
+What a seat knows of the Loyalty cards: its own three, every face-up card, how many face-down cards each player has,
+the rules of the deal (one first-pile card a player; the Spies never move; the Leaders are held by living players, one
+each, never by the opposing Spy while the game goes on) and the card it passed in the last Winter. Everything else,
+every other player's face-down cards and the undealt ones, is redrawn, passed cards included: a card passed between
+two other players is theirs to know, not this seat's.
+
+A uniform redraw ignores what the table has watched. So, as DeepRole does for The Resistance (Serrino et al. 2019),
+several candidate deals are drawn and one is kept with probability proportional to how likely it makes the public
+history: War Councils that placed a side's card (its Commander and Agent probably on that side), the votes that elected
+them, Spy cards given (to a suspect) and feathers given (to an ally). The draw is canonical: pools are sorted before
+they are shuffled, so the result is a function of what the seat sees and of ``rand`` only.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+import re
+from dataclasses import dataclass
+from typing import cast
+
+from games.patriots_and_redcoats.data import COLOUR, LEADERS, PATRIOT, REDCOAT, SECOND_PILE, SPECIALS, SPIES, TEAMS
+from games.patriots_and_redcoats.rules import teams
+from games.patriots_and_redcoats.rules.core import article, kind
+from games.patriots_and_redcoats.state import CardId, PatriotsState, Team
+from games.protocol import Seat, State, visible_entries
+
+CANDIDATES = 10  # deals drawn per redraw, one kept by its weight
+# How likely a council is to place side S, by how many of its Commander and Agent are on S (0, 1, 2): the War deck
+# holds 10 Redcoat and 6 Patriot cards, so a council of one side is sometimes forced to place the other's.
+PLACED = {"patriots": (0.05, 0.45, 0.8), "redcoats": (0.25, 0.6, 0.95)}
+VOTE_WITH = 0.6  # a voter on the side a council then placed voted yes (or one on the other side voted no)
+SPY_ON_ENEMY = 0.65  # a Spy card given lands on the giver's enemy
+FEATHERS_TO_ALLY = 0.65  # feathers given to another player go to an ally
+SHOWN_OWN = 0.3  # a player shows their own colour while holding the enemy's face down (a bluff shows the enemy's)
+
+GIVE = re.compile(r"^\{s(\d+)\} gives a \d-eye Spy card to \{s(\d+)\}\.$")
+SPLIT = re.compile(r"^\{s(\d+)\} splits the feathers of .*?: (.*)\.$")
+SHARE = re.compile(r"\d+ to \{s(\d+)\}")
+PASSED = re.compile(r"^\{s(\d+)\} passes (.+) to \{s(\d+)\}\.$")
+ALL_PASS = "Everyone passes a face-down card to the next living player clockwise."
+
+
+@dataclass
+class Evidence:
+    """The public history a deal is weighed against: (giver, receiver) pairs of Spy cards and of feathers."""
+
+    spied: list[tuple[Seat, Seat]]
+    concealed: list[tuple[Seat, Seat]]
+    passed_by_me: tuple[Seat, str] | None  # (receiver, the article-and-name text) of my pass in the last Winter
+
+
+def evidence(state: PatriotsState, viewer: Seat) -> Evidence:
+    spied: list[tuple[Seat, Seat]] = []
+    concealed: list[tuple[Seat, Seat]] = []
+    passed: tuple[Seat, str] | None = None
+    for entry in visible_entries(cast(State, state), viewer):
+        text = entry["text"]
+        if text == ALL_PASS:
+            continue
+        if (match := GIVE.match(text)) is not None:
+            giver, to = int(match[1]), int(match[2])
+            if giver != viewer:
+                spied.append((giver, to))
+        elif (match := SPLIT.match(text)) is not None:
+            giver = int(match[1])
+            if giver != viewer:
+                concealed += [(giver, int(t)) for t in SHARE.findall(match[2]) if int(t) != giver]
+        elif (match := PASSED.match(text)) is not None and int(match[1]) == viewer:
+            passed = (int(match[3]), match[2])
+    return Evidence(spied, concealed, passed)
+
+
+def redraw_loyalty(state: PatriotsState, viewer: Seat | None, rand: random.Random) -> None:
+    """Redraw, in place, every Loyalty card ``viewer`` cannot see (a spectator: every face-down card)."""
+    others = [seat for seat in range(state["players"]) if seat != viewer]
+    spots = {seat: [i for i, e in enumerate(state["hands"][seat]) if not e["up"]] for seat in others}
+    hidden = sorted(state["hands"][seat][i]["id"] for seat in others for i in spots[seat])
+    box_slots = [i for i, card in enumerate(state["box"]) if kind(card) in SECOND_PILE]
+    pool = sorted(hidden + [state["box"][i] for i in box_slots])
+    specials = [card for card in pool if kind(card) in SPECIALS]
+    plain = [card for card in pool if kind(card) not in SPECIALS]
+    before_winter = not any(e["text"] == ALL_PASS for e in state["log"])  # public: nobody has passed a card yet
+    facts = evidence(state, viewer) if viewer is not None else Evidence([], [], None)
+    pinned = _pinned(state, facts)
+    weighed = viewer is not None and state["team"][viewer] is not None
+    deals = []
+    for _ in range(CANDIDATES if weighed else 1):
+        deal = _deal(state, spots, specials, plain, box_slots, pinned, before_winter, rand)
+        choices = {seat: rand.choice(TEAMS) for seat in others}  # a Turncoat's count, where it has a choice
+        weight = 0.0
+        if weighed and viewer is not None:
+            weight = _weight(state, viewer, facts, deal, _teams(state, viewer, deal, choices))
+        deals.append((deal, choices, weight))
+    top = max(w for _, _, w in deals)
+    chosen = rand.choices(range(len(deals)), [math.exp(w - top) for _, _, w in deals])[0]
+    _apply(state, others, deals[chosen][0], deals[chosen][1], box_slots)
+
+
+Deal = tuple[dict[Seat, list[CardId]], list[CardId]]  # the face-down cards of each other seat in slot order; the box
+
+
+def _pinned(state: PatriotsState, facts: Evidence) -> dict[Seat, str]:
+    """A face-down card kind the viewer knows another seat holds: the one it passed that seat in the last Winter."""
+    if facts.passed_by_me is None:
+        return {}
+    receiver, text = facts.passed_by_me
+    for card_kind in (*SECOND_PILE, *SPECIALS):
+        shown = any(kind(e["id"]) == card_kind and e["up"] for e in state["hands"][receiver])
+        if article(card_kind) == text and state["alive"][receiver] and not shown:
+            return {receiver: card_kind}
+    return {}
+
+
+def _deal(state: PatriotsState, spots: dict[Seat, list[int]], specials: list[CardId], plain: list[CardId],
+          box_slots: list[int], pinned: dict[Seat, str], before_winter: bool,
+          rand: random.Random) -> Deal:
+    for attempt in range(20):
+        placed = _place_specials(state, spots, specials, pinned, before_winter and attempt < 15, rand)
+        if placed is not None:
+            break
+    else:
+        placed = {}
+        free = [(seat, i) for seat in sorted(spots) for i in spots[seat]]
+        rand.shuffle(free)
+        for card in specials:  # constraints that cannot be met (not seen in practice): the counts still hold
+            placed[free.pop()] = card
+    rest = list(plain)
+    rand.shuffle(rest)
+    # A plain card the viewer passed in the last Winter is still in its receiver's hand.
+    for seat, card_kind in pinned.items():
+        if card_kind in SECOND_PILE and any((seat, i) not in placed for i in spots[seat]):
+            match = next((c for c in rest if kind(c) == card_kind), None)
+            if match is not None:
+                rest.remove(match)
+                i = rand.choice([i for i in spots[seat] if (seat, i) not in placed])
+                placed[(seat, i)] = match
+    hands = {seat: [placed[(seat, i)] if (seat, i) in placed else rest.pop() for i in spots[seat]]
+             for seat in sorted(spots)}
+    box = [rest.pop() for _ in box_slots]
+    assert not rest
+    return hands, box
+
+
+def _place_specials(state: PatriotsState, spots: dict[Seat, list[int]], specials: list[CardId],
+                    pinned: dict[Seat, str], one_each: bool,
+                    rand: random.Random) -> dict[tuple[Seat, int], CardId] | None:
+    """Spies and Leaders onto seats as the rules allow; None on a dead end."""
+    held: dict[Seat, list[str]] = {seat: [kind(e["id"]) for e in state["hands"][seat] if e["up"]] for seat in spots}
+    placed: dict[tuple[Seat, int], CardId] = {}
+    order = list(specials)
+    rand.shuffle(order)
+    # The viewer's passed special goes where it went first.
+    order.sort(key=lambda card: 0 if kind(card) in pinned.values() else 1)
+    for card in order:
+        card_kind = kind(card)
+        pin = [seat for seat, k in pinned.items() if k == card_kind and seat in spots
+               and _allowed(state, held[seat], card_kind, seat, one_each)]
+        seats = pin or [seat for seat in sorted(spots) if _allowed(state, held[seat], card_kind, seat, one_each)
+                        and any((seat, i) not in placed for i in spots[seat])]
+        if pin:
+            pinned = {s: k for s, k in pinned.items() if s != pin[0]}
+        if not seats:
+            return None
+        seat = rand.choice(seats)
+        free = [i for i in spots[seat] if (seat, i) not in placed]
+        if not free:
+            return None
+        placed[(seat, rand.choice(free))] = card
+        held[seat].append(card_kind)
+    return placed
+
+
+def _allowed(state: PatriotsState, held: list[str], card_kind: str, seat: Seat, one_each: bool) -> bool:
+    if one_each and any(k in SPECIALS for k in held):
+        return False
+    if card_kind in SPIES:
+        return not any(k in SPIES for k in held) and not any(
+            LEADERS[k] != SPIES[card_kind] for k in held if k in LEADERS)
+    if not state["alive"][seat] or any(k in LEADERS for k in held):
+        return False
+    return not any(SPIES[k] != LEADERS[card_kind] for k in held if k in SPIES)
+
+
+def _apply(state: PatriotsState, others: list[Seat], deal: Deal, choices: dict[Seat, Team],
+           box_slots: list[int]) -> None:
+    """Put a deal in the state and make the hidden bookkeeping (Leaders held, Turncoat choices, teams) agree."""
+    hands, box = deal
+    for seat, cards in hands.items():
+        slots = [i for i, e in enumerate(state["hands"][seat]) if not e["up"]]
+        for i, card in zip(slots, cards, strict=True):
+            state["hands"][seat][i]["id"] = card
+    for i, card in zip(box_slots, box, strict=True):
+        state["box"][i] = card
+    in_winter = any(f["kind"] == "winter" for f in state["stack"])
+    for seat in others:
+        state["dealt"][seat] = [e["id"] for e in state["hands"][seat]]
+        held = [kind(e["id"]) for e in state["hands"][seat] if kind(e["id"]) in LEADERS]
+        state["leader_held"][seat] = held[0] if len(held) == 1 else None
+        state["received_leader"][seat] = False
+        if state["team"][seat] is None:
+            continue
+        state["choice"][seat] = choices[seat] if teams.has_choice(state, seat) else None
+        state["team"][seat] = teams.team_of(state, seat, state["choice"][seat])
+        if in_winter:
+            state["team_before"][seat] = state["team"][seat]
+
+
+def _teams(state: PatriotsState, viewer: Seat | None, deal: Deal, choices: dict[Seat, Team]) -> list[Team | None]:
+    """Every seat's team under a deal (``teams.team_of``'s rules on the dealt kinds, without touching the state)."""
+    out: list[Team | None] = list(state["team"])
+    hands, _ = deal
+    for seat in range(state["players"]):
+        if seat == viewer or out[seat] is None:
+            continue
+        held = [kind(e["id"]) for e in state["hands"][seat] if e["up"]] + [kind(c) for c in hands.get(seat, [])]
+        spy = next((SPIES[k] for k in held if k in SPIES), None)
+        leader = next((LEADERS[k] for k in held if k in LEADERS), None)
+        blue, red = held.count(PATRIOT), held.count(REDCOAT)
+        out[seat] = spy or leader or ("patriots" if blue >= 2 else "redcoats" if red >= 2 else choices[seat])
+    return out
+
+
+def _weight(state: PatriotsState, viewer: Seat, facts: Evidence, deal: Deal, team: list[Team | None]) -> float:
+    """The log-likelihood of the public history under a deal and the teams ``team`` it gives."""
+    total = 0.0
+    for seat, hidden in deal[0].items():
+        if team[seat] is None:
+            continue
+        # A player who must show a card shows the enemy's colour first, and flips their own colour back face down
+        # first in Winter: their own colour face up beside the enemy's face down is unlikely.
+        down = {COLOUR.get(kind(c)) for c in hidden}
+        for entry in state["hands"][seat]:
+            if entry["up"] and COLOUR.get(kind(entry["id"])) == team[seat] and (down - {team[seat], None}):
+                total += math.log(SHOWN_OWN)
+    for council in state["councils"]:
+        side = council["placed"]
+        if council["outcome"] != "placed" or side is None or council["agent"] is None:
+            continue
+        on_side = sum(team[s] == side for s in (council["commander"], council["agent"]))
+        total += math.log(PLACED[side][on_side])
+        for seat, vote in enumerate(council["votes"] or []):
+            if vote is None or seat == viewer:
+                continue
+            total += math.log(VOTE_WITH if (team[seat] == side) == vote else 1 - VOTE_WITH)
+    for giver, to in facts.spied:
+        total += math.log(SPY_ON_ENEMY if team[giver] != team[to] else 1 - SPY_ON_ENEMY)
+    for giver, to in facts.concealed:
+        total += math.log(FEATHERS_TO_ALLY if team[giver] == team[to] else 1 - FEATHERS_TO_ALLY)
+    return total

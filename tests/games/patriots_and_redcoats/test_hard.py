@@ -1,0 +1,132 @@
+"""The ``hard`` bot and the sampler it searches with: the sampler redraws everything a seat cannot see (passed cards
+too) within the rules, and the bot, played through the engine, decides legally, takes the win in front of it, spares
+its own Leader and strikes the enemy Leader its worlds locate."""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+
+from games.bots import decide, draw_worlds
+from games.patriots_and_redcoats import GAME
+from games.patriots_and_redcoats.data import LEADERS, LOYALTY, SPIES
+from games.patriots_and_redcoats.rules.core import kinds
+from games.protocol import Budget, State
+from games.search import step
+from tests.games.patriots_and_redcoats.scenario import PL, PS, RL, P, R, T, build
+
+TINY = Budget(nodes=4, seconds=1e6)  # only nodes count, so decisions repeat
+
+
+def played(players: int, seed: int, until: int) -> State:
+    """A game played by ``basic`` for ``until`` actions, or until its first Winter pass if that comes sooner."""
+    state = GAME.new_state(players, {}, seed)
+    rand = random.Random(seed)
+    for _ in range(until):
+        if GAME.result(state) is not None:
+            break
+        seat = (GAME.required(state) or GAME.waiting_on(state))[0]
+        action = decide(GAME, state, seat, "basic", rand) or GAME.default_action(state, seat)
+        state = step(GAME, state, seat, action)
+    return state
+
+
+def hidden_kinds(state: State, seat: int) -> list[str]:
+    return sorted(LOYALTY[e["id"]] for e in state["hands"][seat] if not e["up"])
+
+
+def test_the_sampler_redraws_every_hidden_zone() -> None:
+    state = played(6, 3, 60)
+    assert GAME.result(state) is None
+    viewer = 0
+    worlds = draw_worlds(GAME, state, viewer, random.Random(1), 60)
+    for seat in range(1, 6):
+        if state["hands"][seat] and hidden_kinds(state, seat):
+            assert any(hidden_kinds(w, seat) != hidden_kinds(state, seat) for w in worlds), f"seat {seat}"
+    assert any(Counter(LOYALTY[c] for c in w["box"]) != Counter(LOYALTY[c] for c in state["box"]) for w in worlds)
+    assert any(w["spycraft"]["deck"] != state["spycraft"]["deck"] for w in worlds)
+    assert any(w["war"]["deck"] != state["war"]["deck"] for w in worlds)
+    for world in worlds:
+        assert kinds(world, viewer) == kinds(state, viewer)
+        assert GAME.view(world, viewer) == GAME.view(state, viewer)
+
+
+def test_cards_passed_between_others_are_not_kept_where_they_went() -> None:
+    """After a Winter pass every hand holds a passed card; only giver and receiver know it, so a third seat's worlds
+    must move it (the old sampler kept every passed card in place)."""
+    for seed in range(40):
+        state = played(6, seed, 400)
+        if GAME.result(state) is None and any("passes" in e["text"] for e in state["log"] if "to" not in e):
+            break
+    else:
+        raise AssertionError("no game reached a Winter pass")
+    viewer = 0
+    moved = set()
+    worlds = draw_worlds(GAME, state, viewer, random.Random(2), 60)
+    for card in state["touched"]:
+        holder = next((s for s, hand in enumerate(state["hands"]) for e in hand if e["id"] == card and not e["up"]),
+                      None)
+        if holder is None or holder in (viewer, 1):  # the viewer's own, or the card the viewer passed
+            continue
+        if any(card not in [e["id"] for e in w["hands"][holder]] for w in worlds):
+            moved.add(card)
+    assert moved
+
+
+def test_worlds_keep_the_rules_of_the_deal() -> None:
+    state = played(8, 5, 120)
+    for world in draw_worlds(GAME, state, 2, random.Random(3), 40):
+        for seat in range(8):
+            held = kinds(world, seat)
+            assert sum(k in SPIES for k in held) <= 1
+            leaders = [k for k in held if k in LEADERS]
+            assert len(leaders) <= 1
+            assert not leaders or world["alive"][seat]
+            spy = next((SPIES[k] for k in held if k in SPIES), None)
+            assert not (spy and leaders and LEADERS[leaders[0]] != spy)
+        assert Counter(LOYALTY[c] for s in range(8) for c in [e["id"] for e in world["hands"][s]]) + Counter(
+            LOYALTY[c] for c in world["box"]) == Counter(LOYALTY.values())
+
+
+def test_hard_bots_in_every_seat_decide_legally() -> None:
+    for players, seed in ((4, 11), (7, 12)):
+        state = GAME.new_state(players, {}, seed)
+        rand = random.Random(seed)
+        kinds_seen = set()
+        for _ in range(250):
+            if GAME.result(state) is not None:
+                break
+            seat = (GAME.required(state) or GAME.waiting_on(state))[0]
+            action = decide(GAME, state, seat, "hard", rand, TINY)
+            assert action is None or action in GAME.legal(state, seat)
+            kinds_seen.add(action["type"] if action else None)
+            state = step(GAME, state, seat, action or GAME.default_action(state, seat))
+        assert {"vote", "spy", "continue"} <= kinds_seen
+
+
+def test_it_takes_the_win_a_spy_card_gives() -> None:
+    # Seat 1 shows the Redcoat Leader with one face-down card left and 2 eyes: one more eye eliminates them.
+    state = build(5, [[P, P, T], [RL, R, R], [P, R, T], [PL, R, P], [P, P, R]], up={1: [0, 1]},
+                  spycraft=[("spy", 1)], eyes={1: [2]})
+    action = decide(GAME, state, 0, "hard", random.Random(1), TINY)
+    assert action == {"type": "spy", "to": 1}
+    after = step(GAME, state, 0, action)
+    assert after["windows"], "the gift opens its response window"
+
+
+def test_it_spares_its_own_leader() -> None:
+    # Now seat 1 shows the hard bot's own Leader: the same gift would lose the game.
+    state = build(5, [[P, P, T], [PL, P, R], [P, R, T], [RL, R, P], [P, P, R]], up={1: [0, 1]},
+                  spycraft=[("spy", 1)], eyes={1: [2]})
+    for seed in range(5):
+        assert decide(GAME, state, 0, "hard", random.Random(seed), TINY) != {"type": "spy", "to": 1}
+
+
+def test_a_spy_strikes_the_leader_its_worlds_locate() -> None:
+    # Seats 2 and 4 are dead and seat 1 shows the Patriot Leader, so the Redcoat Leader can only be seat 3's; no card
+    # says so (``basic`` only strikes a revealed Leader).
+    state = build(5, [[PS, P, P], [PL, P, R], [P, R, T], [RL, R, P], [P, P, R]], up={1: [0, 1]}, dead=[2, 4],
+                  spycraft=[("spy", 1)])
+    action = decide(GAME, state, 0, "hard", random.Random(1), TINY)
+    assert action == {"type": "assassinate", "target": 3, "turncoat": False}
+    assert decide(GAME, state, 0, "basic", random.Random(1)) != action
