@@ -183,7 +183,10 @@ def test_a_person_moving_while_the_bot_thinks_drops_the_bot_s_stale_move(thinkin
 
 
 def test_the_server_s_end_ends_the_pool_even_mid_thought(thinking_settings: Settings) -> None:
-    with TestClient(create_app(thinking_settings)) as client:
+    # The hung decisions must outlast the wait for both to be under way, however busy the machine: the server's end,
+    # not the hang limit, is what stops them here.
+    settings = dataclasses.replace(thinking_settings, bot_think_s=60.0)
+    with TestClient(create_app(settings)) as client:
         pool = thinker(client)
         done = table_with(client, "hard")
         start(client, done)
