@@ -20,7 +20,7 @@ import time
 from typing import Any, cast
 
 from games.protocol import Action, Budget, State
-from games.turncoats.bots import infer
+from games.turncoats.bots import infer, mimic
 from games.turncoats.bots.basic import Position, basic_bot
 from games.turncoats.bots.fast import Sim, as_move
 from games.turncoats.data import ADJACENT, AREAS, COLOURS, STONES_PER_COLOUR
@@ -33,6 +33,8 @@ SEARCH_EVERY_TURN = False  # two players: see the docstring (kept to measure it 
 EVERY_TURN_FROM = 3  # with this many players or more, every turn is searched, each candidate judged at once
 INFER = True  # redeal the worlds' hidden hands from the posterior given the other seats' public moves (infer.py)
 EXPLORE = 0.7  # UCB1's exploration constant for values in [0, 1]
+MIMIC = False  # playouts: every seat plays exactly as basic would with the world's hand (mimic.py)
+MIMIC_DEPTH = 4
 
 
 def hard_bot(view: dict[str, Any], legal: list[Action], rand: random.Random, worlds: list[State],
@@ -70,7 +72,10 @@ def hard_bot(view: dict[str, Any], legal: list[Action], rand: random.Random, wor
         else:
             sim.play(move)
         visits[arm] += 1
-        totals[arm] += playout(sim, seat, rand, 0 if wide else DEPTH)
+        if MIMIC:
+            totals[arm] += copy_out(sim, seat, rand, MIMIC_DEPTH)
+        else:
+            totals[arm] += playout(sim, seat, rand, 0 if wide else DEPTH)
     best = max(range(len(candidates)), key=lambda i: (totals[i] / visits[i] if visits[i] else -1.0, visits[i]))
     return candidates[best]
 
@@ -117,6 +122,15 @@ def playout(sim: Sim, seat: int, rand: random.Random, depth: int) -> float:
         if sim.over:
             break
         greedy(sim, rand)
+    return sim.judge(seat)
+
+
+def copy_out(sim: Sim, seat: int, rand: random.Random, depth: int) -> float:
+    """Play on as basic would in every seat for ``depth`` turns; the bot's chance of winning then."""
+    for _ in range(depth):
+        if sim.over:
+            break
+        mimic.turn(sim, rand)
     return sim.judge(seat)
 
 
