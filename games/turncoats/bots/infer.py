@@ -202,16 +202,30 @@ def spend_options(board: Board, seat: int, sizes: tuple[int, ...], streak: int) 
             bases[ax, fl] = parts, [sum(p[c] for p in parts) + 0.05 * ax[c] + 0.02 * fl[c] for c in (0, 1, 2)]
         return bases[ax, fl]
 
+    biggest = max(rivals, default=0)
+    weight = (10 * (1.0 + 0.25 * (len(rivals) - 1)) + 1) * biggest
+    rest = biggest - (size - 1)
+    exp = math.exp
+
     def add(colour: int, key: tuple[int, ...], ax: tuple[int, ...], fl: tuple[int, ...],
             changed: tuple[tuple[int, tuple[int, ...]], ...], gone: list[int]) -> None:
-        parts, strength = base(ax, fl)
-        strength = list(strength)
+        """``_value(gone, _softmax(strength), size - 1, rivals)``, inlined: this is the bot's hot loop."""
+        parts, (s0, s1, s2) = base(ax, fl)
         for area, stones in changed:
             old, new = parts[area], _area(stones, ax, fl)
-            for c in (0, 1, 2):
-                strength[c] += new[c] - old[c]
-        a0, a1, a2, b = _value(gone, _softmax(strength), size - 1, rivals)
-        out.append((colour, key, a0, a1, a2, b - (a0, a1, a2)[colour]))
+            s0 += new[0] - old[0]
+            s1 += new[1] - old[1]
+            s2 += new[2] - old[2]
+        top = s0 if s0 > s1 else s1
+        if s2 > top:
+            top = s2
+        w0, w1, w2 = exp(SHARPNESS * (s0 - top)), exp(SHARPNESS * (s1 - top)), exp(SHARPNESS * (s2 - top))
+        norm = w0 + w1 + w2
+        c0, c1, c2 = w0 / norm, w1 / norm, w2 / norm
+        slope = weight / max(1, gone[0] + gone[1] + gone[2] - size + 1)
+        b = -slope * (c0 * gone[0] + c1 * gone[1] + c2 * gone[2]) + rest
+        a = (c0 * (11 + slope), c1 * (11 + slope), c2 * (11 + slope))
+        out.append((colour, key, a[0], a[1], a[2], b - a[colour]))
 
     ends = streak + 1 >= players
     listed = [list(a) for a in areas]
