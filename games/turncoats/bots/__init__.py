@@ -16,4 +16,4 @@ from games.turncoats.bots.hard import hard_bot
 from games.turncoats.bots.random import random_bot
 
 BOTS: Mapping[str, Bot] = {"basic": cast(Bot, basic_bot), "random": cast(Bot, random_bot)}
-SEARCHERS: Mapping[str, Searcher] = {"hard": Searcher(hard_bot, worlds=16, nodes=120)}
+SEARCHERS: Mapping[str, Searcher] = {"hard": Searcher(hard_bot, worlds=16, nodes=48)}

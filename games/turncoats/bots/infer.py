@@ -142,63 +142,118 @@ def _chances(areas: list[list[int]], axe: list[int], flag: list[int], final: boo
 def _linear(areas: list[list[int]], axe: list[int], flag: list[int], chances: list[float] | None, kept: int,
             rivals: list[int]) -> tuple[float, float, float, float]:
     """basic's hand value as (a0, a1, a2, b): value = a . hand + b for a kept hand of ``kept`` stones."""
+    free = [STONES_PER_COLOUR - sum(a[c] for a in areas) - axe[c] - flag[c] for c in (0, 1, 2)]
+    return _value(free, chances, kept, rivals)
+
+
+def _value(free: list[int], chances: list[float] | None, kept: int,
+           rivals: list[int]) -> tuple[float, float, float, float]:
+    """``_linear`` given the stones of each colour off the board (``free``: unseen to the mover with its hand)."""
     if chances is None:
         return (0.0, 0.0, 0.0, -2.0 * kept)  # no colour wins: fewest stones
-    board = [sum(a[c] for a in areas) + axe[c] + flag[c] for c in (0, 1, 2)]
-    free = [STONES_PER_COLOUR - board[c] for c in (0, 1, 2)]  # unseen to the mover once its hand is taken out
     pool = max(1, sum(free) - kept)
     biggest = max(rivals, default=0)
     k = 1.0 + 0.25 * (len(rivals) - 1)
     slope = (10 * k + 1) * biggest / pool
-    a = [chances[c] * (11 + slope) for c in (0, 1, 2)]
-    b = sum(chances[c] * (-slope * free[c] - kept + biggest) for c in (0, 1, 2))
-    return (a[0], a[1], a[2], b)
+    c0, c1, c2 = chances
+    b = (c0 * (-slope * free[0]) + c1 * (-slope * free[1]) + c2 * (-slope * free[2])) - kept + biggest
+    return (c0 * (11 + slope), c1 * (11 + slope), c2 * (11 + slope), b)
+
+
+@lru_cache(maxsize=65536)
+def _area(stones: tuple[int, ...], axe: tuple[int, ...], flag: tuple[int, ...]) -> tuple[float, float, float]:
+    """One area's part of basic's strengths: 1 to its ruler, ``NEAR`` to each other colour within a stone of the top."""
+    out = [0.0, 0.0, 0.0]
+    owner = _ruler(stones, axe, flag)
+    if owner >= 0:
+        out[owner] = 1.0
+    top = max(stones)
+    if top:
+        for c in (0, 1, 2):
+            if c != owner and stones[c] >= top - 1:
+                out[c] += NEAR
+    return (out[0], out[1], out[2])
+
+
+def _softmax(strength: list[float]) -> list[float]:
+    best = max(strength)
+    weights = [math.exp(SHARPNESS * (s - best)) for s in strength]
+    norm = weights[0] + weights[1] + weights[2]
+    return [w / norm for w in weights]
 
 
 @lru_cache(maxsize=4096)
 def spend_options(board: Board, seat: int, sizes: tuple[int, ...], streak: int) -> tuple[tuple[Any, ...], ...]:
     """Every action basic could take at this board, as (colour spent or -1, move key, a0, a1, a2, b): its value for
-    a hand h held before the move is a . h + b, less a[colour] for the stone spent (folded into b here)."""
-    areas = [list(a) for a in board[0]]
-    axe, flag = list(board[1]), list(board[2])
+    a hand h held before the move is a . h + b, less a[colour] for the stone spent (folded into b here). An action
+    changes one or two areas and maybe the axe or flag, so basic's strengths are updated, not recounted."""
+    areas = board[0]
+    axe, flag = board[1], board[2]
     players = len(sizes)
     rivals = [sizes[s] for s in range(players) if s != seat]
     size = sizes[seat]
+    free = [STONES_PER_COLOUR - sum(a[c] for a in areas) - axe[c] - flag[c] for c in (0, 1, 2)]
     out: list[tuple[Any, ...]] = []
+    bases: dict[tuple[tuple[int, ...], tuple[int, ...]], tuple[list[tuple[float, float, float]], list[float]]] = {}
 
-    def add(colour: int, key: tuple[int, ...], final: bool, bonus: float = 0.0) -> None:
-        kept = size - (1 if colour >= 0 else 0)
-        a0, a1, a2, b = _linear(areas, axe, flag, _chances(areas, axe, flag, final), kept, rivals)
-        spent = (a0, a1, a2)[colour] if colour >= 0 else 0.0
-        out.append((colour, key, a0, a1, a2, b - spent + bonus))
+    def base(ax: tuple[int, ...], fl: tuple[int, ...]) -> tuple[list[tuple[float, float, float]], list[float]]:
+        if (ax, fl) not in bases:
+            parts = [_area(a, ax, fl) for a in areas]
+            bases[ax, fl] = parts, [sum(p[c] for p in parts) + 0.05 * ax[c] + 0.02 * fl[c] for c in (0, 1, 2)]
+        return bases[ax, fl]
+
+    biggest = max(rivals, default=0)
+    weight = (10 * (1.0 + 0.25 * (len(rivals) - 1)) + 1) * biggest
+    rest = biggest - (size - 1)
+    exp = math.exp
+
+    def add(colour: int, key: tuple[int, ...], ax: tuple[int, ...], fl: tuple[int, ...],
+            changed: tuple[tuple[int, tuple[int, ...]], ...], gone: list[int]) -> None:
+        """``_value(gone, _softmax(strength), size - 1, rivals)``, inlined: this is the bot's hot loop."""
+        parts, (s0, s1, s2) = base(ax, fl)
+        for area, stones in changed:
+            old, new = parts[area], _area(stones, ax, fl)
+            s0 += new[0] - old[0]
+            s1 += new[1] - old[1]
+            s2 += new[2] - old[2]
+        top = s0 if s0 > s1 else s1
+        if s2 > top:
+            top = s2
+        w0, w1, w2 = exp(SHARPNESS * (s0 - top)), exp(SHARPNESS * (s1 - top)), exp(SHARPNESS * (s2 - top))
+        norm = w0 + w1 + w2
+        c0, c1, c2 = w0 / norm, w1 / norm, w2 / norm
+        slope = weight / max(1, gone[0] + gone[1] + gone[2] - size + 1)
+        b = -slope * (c0 * gone[0] + c1 * gone[1] + c2 * gone[2]) + rest
+        a = (c0 * (11 + slope), c1 * (11 + slope), c2 * (11 + slope))
+        out.append((colour, key, a[0], a[1], a[2], b - a[colour]))
 
     ends = streak + 1 >= players
-    add(-1, (3,), ends, 0.0 if ends else 0.8)  # Negotiate
+    listed = [list(a) for a in areas]
+    a0, a1, a2, b = _value(free, _chances(listed, list(axe), list(flag), ends), size, rivals)
+    out.append((-1, (3,), a0, a1, a2, b + (0.0 if ends else 0.8)))  # Negotiate
     for colour in (0, 1, 2):
         x, y = OTHERS[colour]
+        plus = tuple(n + (c == colour) for c, n in enumerate(axe))
+        flagged = tuple(n + (c == colour) for c, n in enumerate(flag))
+        placed = [free[c] - (c == colour) for c in (0, 1, 2)]  # one more stone of the colour on the board
         for area in range(AREAS):
             stones = areas[area]
-            stones[colour] += 1
-            add(colour, (0, colour, area), False)
-            stones[colour] -= 1
+            grown = tuple(n + (c == colour) for c, n in enumerate(stones))
+            add(colour, (0, colour, area), axe, flag, ((area, grown),), placed)
             kills = min(stones[colour], stones[x] + stones[y])
-            axe[colour] += 1
             for first in range(max(0, kills - stones[y]), min(kills, stones[x]) + 1):
-                stones[x] -= first
-                stones[y] -= kills - first
-                add(colour, (1, colour, area, first, kills - first), False)
-                stones[x] += first
-                stones[y] += kills - first
-            axe[colour] -= 1
-            flag[colour] += 1
+                left = list(stones)
+                left[x] -= first
+                left[y] -= kills - first
+                back = list(placed)
+                back[x] += first
+                back[y] += kills - first
+                add(colour, (1, colour, area, first, kills - first), plus, flag, ((area, tuple(left)),), back)
             for to in ADJACENT[area]:
                 for n in range(1, stones[colour] + 1):
-                    stones[colour] -= n
-                    areas[to][colour] += n
-                    add(colour, (2, colour, area, to, n), False)
-                    stones[colour] += n
-                    areas[to][colour] -= n
-            flag[colour] -= 1
+                    start = tuple(k - n * (c == colour) for c, k in enumerate(stones))
+                    end = tuple(k + n * (c == colour) for c, k in enumerate(areas[to]))
+                    add(colour, (2, colour, area, to, n), axe, flagged, ((area, start), (to, end)), placed)
     return tuple(out)
 
 

@@ -8,7 +8,7 @@ import random
 from games.bots import decide
 from games.protocol import Budget, apply_checked, visible_entries
 from games.turncoats import GAME
-from games.turncoats.bots import infer
+from games.turncoats.bots import infer, mimic
 from games.turncoats.bots.fast import Sim, as_move
 from games.turncoats.data import COLOURS
 from games.turncoats.view import resample
@@ -156,3 +156,27 @@ def test_basic_moves_make_the_true_hand_far_more_likely() -> None:
             posterior += weights[true] / sum(weights.values())
             count += 1
     assert count > 10 and posterior > 3 * prior
+
+
+def test_the_playouts_play_exactly_as_basic() -> None:
+    # basic breaks ties at random, so the check is on value: basic's action and the playout's are both the best.
+    checked = 0
+    for players, seed in ((2, 0), (3, 1), (4, 2)):
+        for state, action in basic_game(players, seed):
+            sim = Sim.of(state)
+            seat, hand = state["turn"], sim.hands[state["turn"]]
+            if state["drawn"] is None:
+                sizes = tuple(sum(h) for h in sim.hands)
+                options = infer.spend_options(mimic.board(sim), seat, sizes, sim.streak)
+                chosen = mimic.spend(sim, random.Random(seed)) or (3,)
+            else:
+                sizes = tuple(sum(h) - (s == seat) for s, h in enumerate(sim.hands))
+                options = infer.return_options(mimic.board(sim), seat, sizes, sim.streak)
+                chosen = (3, mimic.give_back(sim, random.Random(seed)))
+            values = {key: a0 * hand[0] + a1 * hand[1] + a2 * hand[2] + b
+                      for colour, key, a0, a1, a2, b in options if colour < 0 or hand[colour]}
+            top = max(values.values())
+            assert values[as_move(action) or (3,)] > top - 1e-6, (players, seed, action)
+            assert values[chosen] > top - 1e-6
+            checked += 1
+    assert checked > 20
