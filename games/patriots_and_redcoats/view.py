@@ -215,9 +215,9 @@ def secrets(state: PatriotsState, viewer: Viewer) -> set[str]:
 def resample(state: PatriotsState, viewer: Viewer, rand: random.Random) -> PatriotsState:
     """A state the viewer cannot tell from this one: everything they cannot see is redrawn consistently with what
     they know (``sampler``: other players' face-down Loyalty cards and the undealt ones, weighted by the public
-    history), and so are both deck orders, the council and Winter War cards they have not seen, and others'
-    undisclosed votes, flips, selections and confirmations. Canonical: every pool is put in a fixed order before it
-    is shuffled, so the result depends only on what the viewer sees and on ``rand``."""
+    history), and so are both deck orders, the council and Winter War cards they have not seen, others' undisclosed
+    votes, flips, selections and confirmations, and who has sent them in a secret step. Canonical: every pool is put
+    in a fixed order before it is shuffled, so the result depends only on what the viewer sees and on ``rand``."""
     # A copy through JSON (the state is plain JSON): many times faster than deepcopy, and bots redraw on every move.
     new: PatriotsState = orjson.loads(orjson.dumps({key: value for key, value in state.items() if key != "log"}))
     new["log"] = [entry.copy() for entry in state["log"]]
