@@ -50,7 +50,7 @@ from games.patriots_and_redcoats.state import (
     Step,
     WinterStep,
 )
-from games.protocol import Viewer
+from games.protocol import Seat, Viewer
 
 REMINDER = "Commander and Agent may not communicate in any way while they choose their War cards."
 
@@ -215,9 +215,9 @@ def secrets(state: PatriotsState, viewer: Viewer) -> set[str]:
 def resample(state: PatriotsState, viewer: Viewer, rand: random.Random) -> PatriotsState:
     """A state the viewer cannot tell from this one: everything they cannot see is redrawn consistently with what
     they know (``sampler``: other players' face-down Loyalty cards and the undealt ones, weighted by the public
-    history), and so are both deck orders, the council and Winter War cards they have not seen, and others'
-    undisclosed votes, flips, selections and confirmations. Canonical: every pool is put in a fixed order before it
-    is shuffled, so the result depends only on what the viewer sees and on ``rand``."""
+    history), and so are both deck orders, the council and Winter War cards they have not seen, others' undisclosed
+    votes, flips, selections and confirmations, and who has sent them in a secret step. Canonical: every pool is put
+    in a fixed order before it is shuffled, so the result depends only on what the viewer sees and on ``rand``."""
     # A copy through JSON (the state is plain JSON): many times faster than deepcopy, and bots redraw on every move.
     new: PatriotsState = orjson.loads(orjson.dumps({key: value for key, value in state.items() if key != "log"}))
     new["log"] = [entry.copy() for entry in state["log"]]
@@ -251,26 +251,41 @@ def _resample_war(state: PatriotsState, viewer: Viewer, rand: random.Random) -> 
 
 
 def _resample_choices(state: PatriotsState, viewer: Viewer, rand: random.Random) -> None:
+    """Others' undisclosed choices in the step under way, and, in a secret step, who has made them: the viewer sees
+    only how many actions were sent (a message comes at every seq), so as many other living seats, drawn at random,
+    have acted in the redraw. Who has voted shows, so only how is redrawn."""
     frame = state["stack"][-1]
     others = [seat for seat in living(state) if seat != viewer]
+    for window in state["windows"]:  # quick mode: who has continued (a fixed window waits for everyone)
+        waiting = set(window["waiting"])
+        answered = rand.sample(others, sum(seat not in waiting for seat in others))
+        window["waiting"] = sorted((waiting - set(others)) | (set(others) - set(answered)))
     if frame["kind"] == "confirm" and frame["choices"] is not None:
-        for seat in others:
-            if frame["choices"][seat] is not None:
-                frame["choices"][seat] = rand.choice(teams.confirm_options(state, seat))
+        choices = frame["choices"]
+        for seat in _redrawn(others, choices, rand):
+            choices[seat] = rand.choice(teams.confirm_options(state, seat))
     elif frame["kind"] == "council" and frame["step"] == "vote":
         votes = votes_of(frame)
         for seat in others:
             if votes[seat] is not None:
                 votes[seat] = rand.random() < 0.5
     elif frame["kind"] == "winter" and frame["step"] == "flip" and frame["flips"] is not None:
-        for seat in others:
-            if frame["flips"][seat] is not None:
-                frame["flips"][seat] = rand.choice(face_up_slots(state, seat) or [-1])
+        flips = frame["flips"]
+        for seat in _redrawn(others, flips, rand):
+            flips[seat] = rand.choice(face_up_slots(state, seat) or [-1])
     elif frame["kind"] == "winter" and frame["step"] == "select":
         picks = started(frame["picks"])
-        for seat in others:
-            if picks[seat] is not None:
-                picks[seat] = rand.choice(passable(state, seat))
+        for seat in _redrawn(others, picks, rand):
+            picks[seat] = rand.choice(passable(state, seat))
+
+
+def _redrawn(others: list[Seat], done: list[Any], rand: random.Random) -> list[Seat]:
+    """Clear the choices of ``others`` in ``done`` (by seat; None: not yet) and return as many of them as had chosen,
+    drawn at random, to be given new choices."""
+    acted = sorted(rand.sample(others, sum(done[seat] is not None for seat in others)))
+    for seat in others:
+        done[seat] = None
+    return acted
 
 
 # ----------------------------------------------------------------------------- replays

@@ -13,7 +13,7 @@ from games.patriots_and_redcoats.data import LEADERS, LOYALTY, SPIES
 from games.patriots_and_redcoats.rules.core import kinds
 from games.protocol import Budget, State
 from games.search import step
-from tests.games.patriots_and_redcoats.scenario import PL, PS, RL, P, R, T, build
+from tests.games.patriots_and_redcoats.scenario import PL, PS, RL, RS, P, R, T, act, build
 
 TINY = Budget(nodes=4, seconds=1e6)  # only nodes count, so decisions repeat
 
@@ -86,6 +86,53 @@ def test_worlds_keep_the_rules_of_the_deal() -> None:
             assert not (spy and leaders and LEADERS[leaders[0]] != spy)
         assert Counter(LOYALTY[c] for s in range(8) for c in [e["id"] for e in world["hands"][s]]) + Counter(
             LOYALTY[c] for c in world["box"]) == Counter(LOYALTY.values())
+
+
+def acted(state: State, seat: int) -> bool:
+    """Whether ``seat`` has acted in the secret step under way (a Winter flip or selection, a confirmation, a quick
+    response window)."""
+    if state["windows"]:
+        return seat not in state["windows"][-1]["waiting"]
+    frame = state["stack"][-1]
+    done = frame["choices"] if frame["kind"] == "confirm" else frame["flips" if frame["step"] == "flip" else "picks"]
+    return done[seat] is not None
+
+
+def first(state: State, *seats: int) -> State:
+    """Each of ``seats`` in turn plays its first legal action."""
+    for seat in seats:
+        state = act(state, seat, GAME.legal(state, seat)[0])
+    return state
+
+
+def secret_steps() -> dict[str, State]:
+    """A secret step of each kind, in which two seats other than seat 0 have acted and seat 0 has not (in the
+    window, seat 0 has continued: a viewer's own part is theirs to know)."""
+    winter = act(build(5, spycraft=["winter"], up={1: [1, 2], 3: [0]}), 0, {"type": "winter_reveal", "card": 0})
+    flip = first(winter, 1, 3)
+    spied = act(build(7, [[PS, P, P], [RL, R, R], [PS, P, R], [RS, R, T], [PL, R, P], [P, P, R], [R, R, P]],
+                      spycraft=[("spy", 1)]), 0, {"type": "spy", "to": 4})
+    return {"flip": flip, "select": first(flip, 0, 2, 4, 1, 3), "confirm": first(build(5, at="setup"), 2, 4),
+            "window": first(spied, 0, 4, 6)}
+
+
+def test_worlds_hide_who_has_acted_in_a_secret_step() -> None:
+    """Nobody sees who has acted in a secret step, only how many actions were sent (a message comes at every seq):
+    across worlds, each other living seat is seen both having acted and not, always as many as in truth, while the
+    viewer's own part stays as it is."""
+    for name, state in secret_steps().items():
+        assert GAME.secret_step(state) is not None, name
+        others = [seat for seat in range(1, state["players"]) if state["alive"][seat]]
+        count = sum(acted(state, seat) for seat in others)
+        assert 0 < count < len(others), name
+        seen: dict[int, set[bool]] = {seat: set() for seat in others}
+        for world in draw_worlds(GAME, state, 0, random.Random(4), 40):
+            assert acted(world, 0) == acted(state, 0), name
+            assert sum(acted(world, seat) for seat in others) == count, name
+            assert GAME.legal(world, 0) == GAME.legal(state, 0), name
+            for seat in others:
+                seen[seat].add(acted(world, seat))
+        assert all(len(statuses) == 2 for statuses in seen.values()), f"{name}: {seen}"
 
 
 def test_hard_bots_in_every_seat_decide_legally() -> None:
