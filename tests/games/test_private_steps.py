@@ -101,8 +101,9 @@ SCENARIOS = {
     "red-scare-redux-interrogation-2p": Scenario("red-scare-redux", 2, steer(card("Interrogation")),
                                                  step_is("interrogate")),
     # Whether the hold holds a Navigator, or a Jolly Roger: its owner's legal list alone.
-    "raiding-parties-navigator": Scenario("raiding-parties", 2, RAIDER,
-                                          offered("navigator")),
+    # Its moves flip from the deck too; before issue 19 a redraw now and then flipped the same card and the lines were
+    # compared by luck. The fixed-window case below still compares them.
+    "raiding-parties-navigator": Scenario("raiding-parties", 2, RAIDER, offered("navigator"), lines=False),
     "raiding-parties-jolly-roger": Scenario("raiding-parties", 3, RAIDER, offered("jolly_roger"), lines=False),
     "raiding-parties-navigator-fixed": Scenario("raiding-parties", 2, RAIDER,
                                                 offered("navigator"), {"reaction_mode": "fixed"}),
