@@ -12,6 +12,7 @@ The server calls ``decide`` in a worker process (app/thinking.py); the tests and
 from __future__ import annotations
 
 import random
+import time
 from typing import Any
 
 from games.protocol import Action, Budget, Game, Seat, State, visible_entries
@@ -51,5 +52,8 @@ def decide(game: Game[Any], state: State, seat: Seat, kind: str, rand: random.Ra
     if searcher is None:
         return game.bots[kind](view, legal, rand)
     budget = budget or Budget(nodes=searcher.nodes, seconds=1.0)
+    started = time.perf_counter()
     worlds = draw_worlds(game, state, seat, rand, searcher.worlds)
-    return searcher.decide(view, legal, rand, worlds, budget)
+    # Drawing the worlds is part of the thinking time: the search gets what is left of it.
+    left = max(0.0, budget.seconds - (time.perf_counter() - started))
+    return searcher.decide(view, legal, rand, worlds, Budget(nodes=budget.nodes, seconds=left))

@@ -33,6 +33,7 @@ def hard_bot(view: dict[str, Any], legal: list[Action], rand: random.Random, wor
              budget: Budget) -> Action:
     if len(legal) == 1 or not worlds:
         return legal[0]
+    stop = time.perf_counter() + budget.seconds  # the posterior below is thinking time too
     seat = view["you"]
     ending = view["streak"] + 1 >= view["players"] and not view["negotiating"]
     candidates = prune(view, legal, rand)
@@ -44,9 +45,8 @@ def hard_bot(view: dict[str, Any], legal: list[Action], rand: random.Random, wor
     moves = [as_move(action) for action in candidates]
     visits = [0] * len(candidates)
     totals = [0.0] * len(candidates)
-    stop = time.perf_counter() + budget.seconds
     for n in range(budget.nodes):
-        if time.perf_counter() > stop:
+        if n and time.perf_counter() > stop:  # out of time: the best so far, after at least one playout
             break
         if n < len(candidates):
             arm = n
