@@ -114,6 +114,7 @@ def main() -> None:
         "decision_cpu_ms": {"mean": 1000 * sum(cpus) / len(cpus), "p95": 1000 * percentile(cpus, 0.95),
                             "max": 1000 * max(cpus)},
         "jobs": args.jobs, "seconds": elapsed,
+        "outcomes": {g["seed"]: g["outcome"] for g in games},  # per seed: runs compare paired, game by game
     }
     print(f"hard team beat basic team in {wins} of {n} 2v2 games ({draws} drawn, {outcomes['loss']} lost): "
           f"{wins / n:.1%} (95% Wilson interval {low:.1%}-{high:.1%})")

@@ -10,6 +10,7 @@ import orjson
 
 from games.protocol import Viewer
 from games.red_scare_redux import data
+from games.red_scare_redux.known import known_cards
 from games.red_scare_redux.rules.objectives import missing
 from games.red_scare_redux.rules.table import items, objective_of, scores
 from games.red_scare_redux.rules.zones import active, hand_names, name
@@ -111,7 +112,8 @@ def secrets(state: RedScareState, viewer: Viewer) -> set[str]:
 
 
 def resample(state: RedScareState, viewer: Viewer, rand: random.Random) -> RedScareState:
-    """Redeal what the viewer cannot see: hidden hands and the decks, keeping each hand's count per back.
+    """Redeal what the viewer cannot see: hidden hands and the decks, keeping each hand's count per back and giving
+    each hidden hand first the cards the viewer's log shows it holds (games/red_scare_redux/known.py).
 
     Canonical: the result depends only on what the viewer sees and on ``rand``. Each back's pool (its deck and the
     hidden hands' cards of that back) is sorted by copy id before it is shuffled, and the hidden hands are dealt
@@ -121,9 +123,17 @@ def resample(state: RedScareState, viewer: Viewer, rand: random.Random) -> RedSc
     owed = {seat: counts(new, seat) for seat in hidden}
     hands: dict[int, list[int]] = {seat: [] for seat in hidden}
     backs: tuple[Back, ...] = ("objective", "omega", "delta")
+    known = known_cards(new, viewer, {card["name"]: card["back"] for card in new["cards"]})
     for back in backs:
         pool = sorted(list(new["decks"][back]) + [copy for seat in hidden for copy in new["hands"][seat]
                                                    if new["cards"][copy]["back"] == back])
+        for seat in hidden:  # first the cards the seat knows are there, the lowest copy of each name
+            for card in known.get(seat, []):
+                copy = next((c for c in pool if new["cards"][c]["name"] == card), None)
+                if copy is not None and owed[seat][back] > 0:
+                    pool.remove(copy)
+                    hands[seat].append(copy)
+                    owed[seat][back] -= 1
         rand.shuffle(pool)
         for seat in hidden:
             for _ in range(owed[seat][back]):

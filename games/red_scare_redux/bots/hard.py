@@ -45,29 +45,32 @@ SCALE = 3.0  # points of judged advantage that make a position about 73 % won
 PARTIAL_WEIGHT = 0.85  # an Objective begun on the table (it can still be burned or sabotaged)
 HAND_WEIGHT = 0.75  # an Objective still in hand (beginning it costs an action)
 DECAY = 0.55  # what each card an Objective still lacks takes off its worth
+PLACE = 0.9  # what each action still needed to put the team's own cards on an Objective takes off its worth
 
 
 def team_worth(state: RedScareState, team: int) -> float:
     """The team's points, plus each Objective it is working on (on the table or in a hand) at its points times
     DECAY to the power of the cards it still lacks once the team's hands are used, nearest first (a card counts for
-    one Objective only); plus a little for Black Ops in hand."""
+    one Objective only), times PLACE to the power of the actions that putting the team's cards on it takes (one per
+    card on a begun Objective, one in all for beginning one from hand); plus a little for Black Ops in hand."""
     names = state["cards"]
     worth = float(scores(state)[team])
     hand = [names[copy]["name"] for seat in state["teams"][team] for copy in state["hands"][seat]]
     pool = [card for card in hand if card not in data.OBJECTIVE_BY_NAME and card not in BLACK_OPS_KEEP]
-    targets = [(objective_of(state, p), items(state, p), PARTIAL_WEIGHT)
-               for p in state["partials"] if p["team"] == team]
-    targets += [(data.OBJECTIVE_BY_NAME[card], [], HAND_WEIGHT) for card in hand if card in data.OBJECTIVE_BY_NAME]
+    targets = [(objective_of(state, p), items(state, p), True) for p in state["partials"] if p["team"] == team]
+    targets += [(data.OBJECTIVE_BY_NAME[card], [], False) for card in hand if card in data.OBJECTIVE_BY_NAME]
     planned = []
-    for obj, placed, weight in targets:
+    for obj, placed, begun in targets:
         after, used = fill(obj, placed, pool)
-        planned.append((work(obj, after), obj, placed, weight))
+        planned.append((work(obj, after), obj, placed, begun))
     planned.sort(key=lambda t: (t[0], -t[1].points))
-    for _, obj, placed, weight in planned:
+    for _, obj, placed, begun in planned:
         after, used = fill(obj, placed, pool)
         for card in used:
             pool.remove(card)
-        worth += weight * obj.points * DECAY ** work(obj, after)
+        actions = len(used) if begun else min(len(used), 1)
+        weight = PARTIAL_WEIGHT if begun else HAND_WEIGHT
+        worth += weight * obj.points * DECAY ** work(obj, after) * PLACE ** actions
     worth += sum(BLACK_OPS_KEEP[card] for card in hand if card in BLACK_OPS_KEEP) / 25
     return worth
 

@@ -4,12 +4,13 @@ and in built situations it takes the win and answers a threat (tests/games/test_
 from __future__ import annotations
 
 import random
+from collections.abc import Mapping
 from typing import Any
 
 from games.bots import decide
 from games.protocol import Budget, State, apply_checked
 from games.red_scare_redux import GAME
-from tests.games.red_scare_redux.scenario import act, make
+from tests.games.red_scare_redux.scenario import act, make, pass_window
 
 TINY = Budget(nodes=8, seconds=1e6)  # node-bound: the same decision on any machine
 
@@ -99,3 +100,21 @@ def test_the_same_seed_and_budget_give_the_same_decision() -> None:
     first = decide(GAME, state, seat, "hard", random.Random(9), TINY)
     assert first == decide(GAME, state, seat, "hard", random.Random(9), TINY)
     assert first in GAME.legal(state, seat)
+
+
+def held(state: Mapping[str, Any], seat: int) -> list[str]:
+    return [state["cards"][copy]["name"] for copy in state["hands"][seat]]
+
+
+def test_the_worlds_keep_a_card_an_opponent_took_from_the_team_until_it_could_have_moved() -> None:
+    # Seat 1 (team [1, 3]) picks seat 0's only card: seat 0's team saw which, so every world deals it to seat 1.
+    state = make(4, hands={0: ["Assassin"], 1: ["Pickpocket", "Funds 1", "Weapons 2"], 3: ["Gear 1"]}, first=1)
+    state = pass_window(act(state, 1, {"type": "black_ops", "card": "Pickpocket", "victim": 0}))
+    assert GAME.resample is not None
+    worlds = [GAME.resample(state, 0, random.Random(n)) for n in range(20)]
+    assert all(GAME.view(world, 0) == GAME.view(state, 0) for world in worlds)
+    assert all("Assassin" in held(world, 1) for world in worlds)
+    # Once seat 1 passes a Delta card to its teammate, seat 0 only sees the back: the Assassin is no longer pinned.
+    state = act(state, 1, {"type": "give", "to": 3, "card": "Weapons 2"})
+    worlds = [GAME.resample(state, 0, random.Random(n)) for n in range(20)]
+    assert not all("Assassin" in held(world, 1) for world in worlds)
