@@ -9,7 +9,8 @@ two other players is theirs to know, not this seat's.
 A uniform redraw ignores what the table has watched. So, as DeepRole does for The Resistance (Serrino et al. 2019),
 several candidate deals are drawn and one is kept with probability proportional to how likely it makes the public
 history: War Councils that placed a side's card (its Commander and Agent probably on that side), the votes that elected
-them, Spy cards given (to a suspect) and feathers given (to an ally). The draw is canonical: pools are sorted before
+them, Spy cards given (to a suspect), feathers given (to an ally) and cards seen flipped face down (still their
+holder's, or after one Winter pass perhaps the next player's). The draw is canonical: pools are sorted before
 they are shuffled, so the result is a function of what the seat sees and of ``rand`` only.
 """
 
@@ -23,7 +24,7 @@ from typing import cast
 
 from games.patriots_and_redcoats.data import COLOUR, LEADERS, PATRIOT, REDCOAT, SECOND_PILE, SPECIALS, SPIES, TEAMS
 from games.patriots_and_redcoats.rules import teams
-from games.patriots_and_redcoats.rules.core import article, kind
+from games.patriots_and_redcoats.rules.core import article, kind, next_living
 from games.patriots_and_redcoats.state import CardId, PatriotsState, Team
 from games.protocol import Seat, State, visible_entries
 
@@ -35,12 +36,18 @@ VOTE_WITH = 0.6  # a voter on the side a council then placed voted yes (or one o
 SPY_ON_ENEMY = 0.65  # a Spy card given lands on the giver's enemy
 FEATHERS_TO_ALLY = 0.65  # feathers given to another player go to an ally
 SHOWN_OWN = 0.3  # a player shows their own colour while holding the enemy's face down (a bluff shows the enemy's)
+# A card flipped face down (Winter, Hessians) in front of everyone is still its holder's until a Winter pass; across one
+# pass it stays with them unless they passed it to the next player (Spies never move; Leaders are kept, as a rule).
+KEPT = {"special": 0.95, "colour": 0.75}
+LOST = 0.02  # a flipped card with neither its holder nor the next player (as now seated): all but ruled out
 
 GIVE = re.compile(r"^\{s(\d+)\} gives a \d-eye Spy card to \{s(\d+)\}\.$")
 SPLIT = re.compile(r"^\{s(\d+)\} splits the feathers of .*?: (.*)\.$")
 SHARE = re.compile(r"\d+ to \{s(\d+)\}")
 PASSED = re.compile(r"^\{s(\d+)\} passes (.+) to \{s(\d+)\}\.$")
 ALL_PASS = "Everyone passes a face-down card to the next living player clockwise."
+FLIPPED = re.compile(r"^\{s(\d+)\} flips (.+) face down(?: \(.*\))?\.$")
+KIND_OF_ARTICLE = {article(card_kind): card_kind for card_kind in (*SECOND_PILE, *SPECIALS)}
 
 
 @dataclass
@@ -50,15 +57,24 @@ class Evidence:
     spied: list[tuple[Seat, Seat]]
     concealed: list[tuple[Seat, Seat]]
     passed_by_me: tuple[Seat, str] | None  # (receiver, the article-and-name text) of my pass in the last Winter
+    # Cards seen flipped face down: (holder, kind, the next player if a Winter pass came since, else None)
+    flipped: list[tuple[Seat, str, Seat | None]]
 
 
 def evidence(state: PatriotsState, viewer: Seat) -> Evidence:
     spied: list[tuple[Seat, Seat]] = []
     concealed: list[tuple[Seat, Seat]] = []
     passed: tuple[Seat, str] | None = None
+    flips: list[tuple[Seat, str]] = []  # since the last Winter pass
+    flips_before: list[tuple[Seat, str]] = []  # between the two last passes (older ones are lost in two passes)
     for entry in visible_entries(cast(State, state), viewer):
         text = entry["text"]
         if text == ALL_PASS:
+            flips_before, flips = flips, []
+            continue
+        if (match := FLIPPED.match(text)) is not None:
+            if int(match[1]) != viewer and match[2] in KIND_OF_ARTICLE:
+                flips.append((int(match[1]), KIND_OF_ARTICLE[match[2]]))
             continue
         if (match := GIVE.match(text)) is not None:
             giver, to = int(match[1]), int(match[2])
@@ -70,7 +86,9 @@ def evidence(state: PatriotsState, viewer: Seat) -> Evidence:
                 concealed += [(giver, int(t)) for t in SHARE.findall(match[2]) if int(t) != giver]
         elif (match := PASSED.match(text)) is not None and int(match[1]) == viewer:
             passed = (int(match[3]), match[2])
-    return Evidence(spied, concealed, passed)
+    flipped: list[tuple[Seat, str, Seat | None]] = [(seat, card_kind, None) for seat, card_kind in flips]
+    flipped += [(seat, card_kind, next_living(state, seat)) for seat, card_kind in flips_before]
+    return Evidence(spied, concealed, passed, flipped)
 
 
 def redraw_loyalty(state: PatriotsState, viewer: Seat | None, rand: random.Random) -> None:
@@ -83,7 +101,7 @@ def redraw_loyalty(state: PatriotsState, viewer: Seat | None, rand: random.Rando
     specials = [card for card in pool if kind(card) in SPECIALS]
     plain = [card for card in pool if kind(card) not in SPECIALS]
     before_winter = not any(e["text"] == ALL_PASS for e in state["log"])  # public: nobody has passed a card yet
-    facts = evidence(state, viewer) if viewer is not None else Evidence([], [], None)
+    facts = evidence(state, viewer) if viewer is not None else Evidence([], [], None, [])
     pinned = _pinned(state, facts)
     weighed = viewer is not None and state["team"][viewer] is not None
     deals = []
@@ -223,6 +241,14 @@ def _teams(state: PatriotsState, viewer: Seat | None, deal: Deal, choices: dict[
     return out
 
 
+def _kinds(state: PatriotsState, deal: Deal, seat: Seat) -> list[str]:
+    """A seat's cards' kinds under a deal: its face-up cards and its face-down ones (the viewer's: as they are)."""
+    hidden = deal[0].get(seat)
+    if hidden is None:
+        return [kind(e["id"]) for e in state["hands"][seat]]
+    return [kind(e["id"]) for e in state["hands"][seat] if e["up"]] + [kind(c) for c in hidden]
+
+
 def _weight(state: PatriotsState, viewer: Seat, facts: Evidence, deal: Deal, team: list[Team | None]) -> float:
     """The log-likelihood of the public history under a deal and the teams ``team`` it gives."""
     total = 0.0
@@ -235,6 +261,14 @@ def _weight(state: PatriotsState, viewer: Seat, facts: Evidence, deal: Deal, tea
         for entry in state["hands"][seat]:
             if entry["up"] and COLOUR.get(kind(entry["id"])) == team[seat] and (down - {team[seat], None}):
                 total += math.log(SHOWN_OWN)
+    for seat, card_kind, receiver in facts.flipped:
+        kept = KEPT["colour" if card_kind in SECOND_PILE else "special"]
+        if card_kind in _kinds(state, deal, seat):
+            total += math.log(kept if receiver is not None else 1.0)
+        elif receiver is not None and card_kind in _kinds(state, deal, receiver):
+            total += math.log(1 - kept)
+        else:
+            total += math.log(LOST)
     for council in state["councils"]:
         side = council["placed"]
         if council["outcome"] != "placed" or side is None or council["agent"] is None:

@@ -13,7 +13,7 @@ from games.patriots_and_redcoats.data import LEADERS, LOYALTY, SPIES
 from games.patriots_and_redcoats.rules.core import kinds
 from games.protocol import Budget, State
 from games.search import step
-from tests.games.patriots_and_redcoats.scenario import PL, PS, RL, RS, P, R, T, act, build
+from tests.games.patriots_and_redcoats.scenario import PL, PS, RL, RS, P, R, T, act, build, confirm_all
 
 TINY = Budget(nodes=4, seconds=1e6)  # only nodes count, so decisions repeat
 
@@ -133,6 +133,22 @@ def test_worlds_hide_who_has_acted_in_a_secret_step() -> None:
             for seat in others:
                 seen[seat].add(acted(world, seat))
         assert all(len(statuses) == 2 for statuses in seen.values()), f"{name}: {seen}"
+
+
+def test_a_leader_flipped_face_down_is_still_looked_for_where_it_was() -> None:
+    """Seat 1 shows the Redcoat Leader, flips it face down in Winter and keeps it through the pass: the table saw it
+    go face down, so the worlds still put it with seat 1 most of the time (and else with seat 2, who received seat 1's
+    card), not anywhere."""
+    state = act(build(5, spycraft=["winter"], up={1: [0]}), 0, {"type": "winter_reveal", "card": 0})
+    state = first(state, 0, 1, 2, 3, 4)  # the flips: seat 1 flips its Leader face down
+    assert "{s1} flips King George III (Redcoat Leader) face down." in [e["text"] for e in state["log"]]
+    for seat in range(5):  # every pick is the last passable card: seat 1 keeps its Leader in slot 0
+        state = act(state, seat, GAME.legal(state, seat)[-1])
+    state = confirm_all(state)
+    assert kinds(state, 1)[0] == RL and GAME.view(state, 0)["seats"][1]["face_up"] == []
+    worlds = draw_worlds(GAME, state, 0, random.Random(1), 100)
+    holders = Counter(next(s for s in range(5) if RL in kinds(w, s)) for w in worlds)
+    assert holders[1] >= 70 and holders[1] + holders[2] >= 90, holders
 
 
 def test_hard_bots_in_every_seat_decide_legally() -> None:
