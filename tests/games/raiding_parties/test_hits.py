@@ -396,8 +396,9 @@ def test_the_view_shows_the_hit_being_resolved() -> None:
 
 
 def test_a_card_seen_returning_to_the_hold_stays_there_when_hidden_cards_are_redrawn() -> None:
-    """Ruling 12: the non-interference resample keeps every party's multiset and the hold and locker sizes,
-    redraws unseen cards between locker and hold, but leaves a card that evaded in the hold where all saw it."""
+    """Ruling 12: the resample keeps the hold and locker sizes and leaves a card that evaded in the hold where all
+    saw it. Since issue 19 it also guesses the rest of another seat's party (its make-up is not shown to this seat),
+    so only the card seen is certain."""
     state = cannon_at_hold(["Scalawag", "Pirate"], ["AS", "2H"], locker={1: ["Rogue", "Captain", "Advisor"]},
                            seed=1)  # this seed's random pick is the Scalawag, which evades
     assert seat_view(state, 1, 1)["hold"] == ["Pirate", "Scalawag"] and seat_view(state, 1)["davy_jones"] == []
@@ -406,6 +407,5 @@ def test_a_card_seen_returning_to_the_hold_stays_there_when_hidden_cards_are_red
         redrawn = seat_view(GAME.resample(state, 0, random.Random(seed)), 1, 1)
         hold, locker = redrawn["hold"], list(Counter(redrawn["locker"]).elements())
         assert "Scalawag" in hold and len(hold) == 2 and len(locker) == 3
-        assert sorted(hold + locker) == sorted(["Scalawag", "Pirate", "Rogue", "Captain", "Advisor"])
         holds.add(tuple(hold))
     assert len(holds) > 1
