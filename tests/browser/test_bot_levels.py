@@ -5,14 +5,12 @@ by clicks to its result."""
 from __future__ import annotations
 
 import re
-import time
 
 import httpx
-import pytest
 from playwright.sync_api import expect
 
 from tests.browser.helpers import watch_errors
-from tests.browser.test_turncoats import GAME_SECONDS, MY_MOVE_OR_OVER, recruit_by_clicks
+from tests.browser.test_turncoats import play_to_the_end
 from tests.conftest import ServerProcess
 
 
@@ -59,24 +57,7 @@ def test_a_whole_game_against_a_hard_bot_reaches_the_result(server: ServerProces
     page.wait_for_selector(".tc")
     table_id = page.url.rsplit("/", 1)[1]
 
-    seq, moves, end = None, 0, time.monotonic() + GAME_SECONDS
-    while True:
-        if time.monotonic() > end:
-            pytest.fail(f"the game did not end within {GAME_SECONDS} s ({moves} moves of mine)")
-        page.wait_for_function(MY_MOVE_OR_OVER, arg=seq, timeout=20_000)
-        if page.locator("#turncoats-result").count():
-            break
-        root = page.locator(".tc")
-        seq = root.get_attribute("data-seq")
-        if root.get_attribute("data-state") == "negotiating":
-            page.locator("[data-return]").first.click()
-            continue
-        streak = int(page.locator(".tc-streak").get_attribute("data-streak") or "0")
-        if page.locator("button[data-colour]:not([disabled])").count() and (moves == 0 or streak == 0):
-            recruit_by_clicks(page)
-        else:
-            page.locator("[data-action-type=negotiate]").click()
-        moves += 1
+    play_to_the_end(page)
 
     expect(page.locator("#turncoats-result")).to_be_visible()
     audit = httpx.get(f"{server.url}/api/tables/{table_id}/audit", timeout=10).json()

@@ -43,33 +43,35 @@ def recruit_by_clicks(page, tap: bool = False) -> None:  # type: ignore[no-untyp
     press(target)
 
 
-def test_whole_game_by_clicks_reaches_the_result(server: ServerProcess, context) -> None:  # type: ignore[no-untyped-def]
-    page = context.new_page()
-    errors = watch_errors(page)
-    table_id = host_table(page, server, "Ann")
-
-    seq = None
-    moves = 0
-    end = time.monotonic() + GAME_SECONDS
+def play_to_the_end(page) -> int:  # type: ignore[no-untyped-def]
+    """Play this seat by clicks until the result shows: recruit while stones last, negotiate when that ends the game
+    (the other side just negotiated) or the hand is empty. Returns how many moves it made."""
+    seq, moves, end = None, 0, time.monotonic() + GAME_SECONDS
     while True:
         if time.monotonic() > end:
             pytest.fail(f"the game did not end within {GAME_SECONDS} s ({moves} moves of mine)")
         page.wait_for_function(MY_MOVE_OR_OVER, arg=seq, timeout=20_000)
         if page.locator("#turncoats-result").count():
-            break
+            return moves
         root = page.locator(".tc")
         seq = root.get_attribute("data-seq")
         if root.get_attribute("data-state") == "negotiating":
             page.locator("[data-return]").first.click()
             continue
         streak = int(page.locator(".tc-streak").get_attribute("data-streak") or "0")
-        has_stones = page.locator("button[data-colour]:not([disabled])").count() > 0
-        # Recruit while stones last; negotiate when that ends the game (the bot just negotiated) or the hand is empty.
-        if has_stones and (moves == 0 or streak == 0):
+        if page.locator("button[data-colour]:not([disabled])").count() and (moves == 0 or streak == 0):
             recruit_by_clicks(page)
         else:
             page.locator("[data-action-type=negotiate]").click()
         moves += 1
+
+
+def test_whole_game_by_clicks_reaches_the_result(server: ServerProcess, context) -> None:  # type: ignore[no-untyped-def]
+    page = context.new_page()
+    errors = watch_errors(page)
+    table_id = host_table(page, server, "Ann")
+
+    moves = play_to_the_end(page)
 
     result = page.locator("#turncoats-result")
     result.wait_for()
