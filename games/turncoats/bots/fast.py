@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import math
 import random
+from collections.abc import Sequence
 from typing import Any
 
 from games.protocol import State
@@ -106,46 +107,13 @@ class Sim:
     # ------------------------------------------------------------------------- judging
 
     def ruler(self, stones: Stones) -> int:
-        """Edition: most stones; a tie narrows by axe, then flag; a surviving tie or an empty area is unruled."""
-        r, u, k = stones
-        top = r if r > u else u
-        if k > top:
-            top = k
-        if top == 0:
-            return -1
-        tied = [c for c in (0, 1, 2) if stones[c] == top]
-        if len(tied) == 1:
-            return tied[0]
-        for key in (self.axe, self.flag):
-            best = max(key[c] for c in tied)
-            tied = [c for c in tied if key[c] == best]
-            if len(tied) == 1:
-                return tied[0]
-        return -1
+        return ruler(stones, self.axe, self.flag)
 
     def strengths(self) -> tuple[list[float], list[int]]:
-        """Areas ruled per colour plus basic's credit for near misses and tie-break stones; and the areas ruled."""
-        ruled = [0, 0, 0]
-        out = [0.05 * self.axe[c] + 0.02 * self.flag[c] for c in (0, 1, 2)]
-        for stones in self.areas:
-            owner = self.ruler(stones)
-            if owner >= 0:
-                ruled[owner] += 1
-                out[owner] += 1.0
-            top = max(stones)
-            if top:
-                for c in (0, 1, 2):
-                    if c != owner and stones[c] >= top - 1:
-                        out[c] += NEAR
-        return out, ruled
+        return strengths(self.areas, self.axe, self.flag)
 
     def winning_colour(self, ruled: list[int]) -> int:
-        tied = [c for c in (0, 1, 2) if ruled[c] == max(ruled)]
-        for key in (self.axe, self.flag):
-            if len(tied) > 1:
-                best = max(key[c] for c in tied)
-                tied = [c for c in tied if key[c] == best]
-        return tied[0] if len(tied) == 1 else -1
+        return winning_colour(ruled, self.axe, self.flag)
 
     def crowned(self, colour: int, opener: int) -> int:
         """The seat that wins if ``colour`` wins (-1: no colour): most of it, then fewest others, then turn order."""
@@ -164,12 +132,7 @@ class Sim:
         return self.crowned(self.winning_colour(ruled), (self.final + 1) % self.players)
 
     def colour_chances(self) -> list[float]:
-        """basic's guess at each colour's chance to win: a softmax over its strengths."""
-        strength, _ = self.strengths()
-        top = max(strength)
-        weights = [math.exp(SHARPNESS * (s - top)) for s in strength]
-        norm = sum(weights)
-        return [w / norm for w in weights]
+        return chances(self.strengths()[0])
 
     def judge(self, seat: int) -> float:
         """``seat``'s chance to win: exact once over; else basic's hand value with every hand known (for each colour's
@@ -229,3 +192,63 @@ def as_move(action: dict[str, Any]) -> tuple[int, ...] | None:
         a, b = OTHERS[colour]
         return (1, colour, action["area"], action["victims"][COLOURS[a]], action["victims"][COLOURS[b]])
     return (2, colour, action["from"], action["to"], action["count"])
+
+
+# ----------------------------------------------------------------------------- basic's reading of a map
+# Shared with infer.py, which works on the same numbers as tuples and caches them.
+
+Counts = Sequence[int]  # a count per colour, in COLOURS order (a list here, a tuple in infer.py's caches)
+
+
+def ruler(stones: Counts, axe: Counts, flag: Counts) -> int:
+    """Edition: most stones; a tie narrows by axe, then flag; a surviving tie or an empty area is unruled (-1)."""
+    r, u, k = stones
+    top = r if r > u else u
+    if k > top:
+        top = k
+    if top == 0:
+        return -1
+    tied = [c for c in (0, 1, 2) if stones[c] == top]
+    if len(tied) == 1:
+        return tied[0]
+    for key in (axe, flag):
+        best = max(key[c] for c in tied)
+        tied = [c for c in tied if key[c] == best]
+        if len(tied) == 1:
+            return tied[0]
+    return -1
+
+
+def strengths(areas: Sequence[Counts], axe: Counts, flag: Counts) -> tuple[list[float], list[int]]:
+    """Areas ruled per colour plus basic's credit for near misses and tie-break stones; and the areas ruled."""
+    ruled = [0, 0, 0]
+    out = [0.05 * axe[c] + 0.02 * flag[c] for c in (0, 1, 2)]
+    for stones in areas:
+        owner = ruler(stones, axe, flag)
+        if owner >= 0:
+            ruled[owner] += 1
+            out[owner] += 1.0
+        top = max(stones)
+        if top:
+            for c in (0, 1, 2):
+                if c != owner and stones[c] >= top - 1:
+                    out[c] += NEAR
+    return out, ruled
+
+
+def winning_colour(ruled: Counts, axe: Counts, flag: Counts) -> int:
+    """The colour that rules most areas, ties narrowed by axe, then flag (-1: still tied)."""
+    tied = [c for c in (0, 1, 2) if ruled[c] == max(ruled)]
+    for key in (axe, flag):
+        if len(tied) > 1:
+            best = max(key[c] for c in tied)
+            tied = [c for c in tied if key[c] == best]
+    return tied[0] if len(tied) == 1 else -1
+
+
+def chances(strength: list[float]) -> list[float]:
+    """basic's guess at each colour's chance to win: a softmax over its strengths."""
+    top = max(strength)
+    weights = [math.exp(SHARPNESS * (s - top)) for s in strength]
+    norm = sum(weights)
+    return [w / norm for w in weights]

@@ -20,12 +20,11 @@ import re
 from functools import lru_cache
 from typing import Any
 
-from games.turncoats.bots.fast import OTHERS
+from games.turncoats.bots.fast import NEAR, OTHERS, SHARPNESS, chances, ruler, strengths, winning_colour
 from games.turncoats.data import ADJACENT, AREAS, COLOURS, STONES_PER_COLOUR
 
 TEMPERATURE = 0.3  # softmax temperature over basic's values (about 10 a stone): sharp, basic is near-deterministic
 LOOKBACK = 4  # the latest public decisions of a seat that are weighed
-NEAR, SHARPNESS = 0.3, 1.5  # basic's strengths (basic.Position.strengths) and its softmax over them
 
 Board = tuple[tuple[tuple[int, int, int], ...], tuple[int, int, int], tuple[int, int, int]]  # areas, axe, flag
 Hand = tuple[int, int, int]
@@ -100,43 +99,13 @@ def history(view: dict[str, Any], log: list[dict[str, Any]]) -> list[dict[str, A
 # ----------------------------------------------------------------------------- basic's values, as coefficients
 
 
-def _ruler(stones: tuple[int, ...] | list[int], axe: tuple[int, ...] | list[int],
-           flag: tuple[int, ...] | list[int]) -> int:
-    top = max(stones)
-    if top == 0:
-        return -1
-    tied = [c for c in (0, 1, 2) if stones[c] == top]
-    for key in (axe, flag):
-        if len(tied) > 1:
-            best = max(key[c] for c in tied)
-            tied = [c for c in tied if key[c] == best]
-    return tied[0] if len(tied) == 1 else -1
-
-
 def _chances(areas: list[list[int]], axe: list[int], flag: list[int], final: bool) -> list[float] | None:
     """basic's chance for each colour to win the map (one-hot when the game ends; None: no colour wins)."""
+    strength, ruled = strengths(areas, axe, flag)
     if final:
-        ruled = [0, 0, 0]
-        for stones in areas:
-            owner = _ruler(stones, axe, flag)
-            if owner >= 0:
-                ruled[owner] += 1
-        winner = _ruler(ruled, axe, flag) if max(ruled) else _ruler([1, 1, 1], axe, flag)
+        winner = winning_colour(ruled, axe, flag)
         return None if winner < 0 else [1.0 if c == winner else 0.0 for c in (0, 1, 2)]
-    out = [0.05 * axe[c] + 0.02 * flag[c] for c in (0, 1, 2)]
-    for stones in areas:
-        owner = _ruler(stones, axe, flag)
-        if owner >= 0:
-            out[owner] += 1.0
-        top = max(stones)
-        if top:
-            for c in (0, 1, 2):
-                if c != owner and stones[c] >= top - 1:
-                    out[c] += NEAR
-    best = max(out)
-    weights = [math.exp(SHARPNESS * (s - best)) for s in out]
-    norm = sum(weights)
-    return [w / norm for w in weights]
+    return chances(strength)
 
 
 def _linear(areas: list[list[int]], axe: list[int], flag: list[int], chances: list[float] | None, kept: int,
@@ -164,7 +133,7 @@ def _value(free: list[int], chances: list[float] | None, kept: int,
 def _area(stones: tuple[int, ...], axe: tuple[int, ...], flag: tuple[int, ...]) -> tuple[float, float, float]:
     """One area's part of basic's strengths: 1 to its ruler, ``NEAR`` to each other colour within a stone of the top."""
     out = [0.0, 0.0, 0.0]
-    owner = _ruler(stones, axe, flag)
+    owner = ruler(stones, axe, flag)
     if owner >= 0:
         out[owner] = 1.0
     top = max(stones)
@@ -173,13 +142,6 @@ def _area(stones: tuple[int, ...], axe: tuple[int, ...], flag: tuple[int, ...]) 
             if c != owner and stones[c] >= top - 1:
                 out[c] += NEAR
     return (out[0], out[1], out[2])
-
-
-def _softmax(strength: list[float]) -> list[float]:
-    best = max(strength)
-    weights = [math.exp(SHARPNESS * (s - best)) for s in strength]
-    norm = weights[0] + weights[1] + weights[2]
-    return [w / norm for w in weights]
 
 
 @lru_cache(maxsize=4096)
@@ -209,7 +171,7 @@ def spend_options(board: Board, seat: int, sizes: tuple[int, ...], streak: int) 
 
     def add(colour: int, key: tuple[int, ...], ax: tuple[int, ...], fl: tuple[int, ...],
             changed: tuple[tuple[int, tuple[int, ...]], ...], gone: list[int]) -> None:
-        """``_value(gone, _softmax(strength), size - 1, rivals)``, inlined: this is the bot's hot loop."""
+        """``_value(gone, chances(strength), size - 1, rivals)``, inlined: this is the bot's hot loop."""
         parts, (s0, s1, s2) = base(ax, fl)
         for area, stones in changed:
             old, new = parts[area], _area(stones, ax, fl)
