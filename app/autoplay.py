@@ -82,7 +82,7 @@ class Autoplay:
             # The bot thinks while its delay runs: it answers after the longer of the two, so people can follow.
             started = asyncio.get_running_loop().time()
             seed = f"{table_id}:{row.seq}:{seat.seat}"
-            action = await self._decide(table_id, game, row.state, seat.seat, seat.bot, seed)
+            action = await self._decide(table_id, game, row.state, seat.seat, seat.bot, seed, legal)
             if action is None:
                 continue
             rest = self.settings.bot_delay - (asyncio.get_running_loop().time() - started)
@@ -99,17 +99,18 @@ class Autoplay:
         return False
 
     async def _decide(self, table_id: str, game: Game[Any], state: State, seat: Seat, kind: str,
-                      seed: str) -> Action | None:
+                      seed: str, legal: list[Action]) -> Action | None:
         """A bot's decision; ``games.bots.decide`` hands it only what its seat may know. A searcher thinks in the
-        pool (app/thinking.py); when no decision comes back, the seat plays a plain bot's move this once."""
+        pool (app/thinking.py); when no decision comes back, the seat plays a plain bot's move this once. ``legal``:
+        the seat's list as held with the table (not computed again here)."""
         if kind not in game.searchers:
-            return decide(game, state, seat, kind, random.Random(seed))
+            return decide(game, state, seat, kind, random.Random(seed), legal=list(legal))
         try:
             return await self.thinker.decide(game, state, seat, kind, seed)
         except ThinkingFailed as exc:
             fallback = "basic" if "basic" in game.bots else next(iter(game.bots))
             log.warning("%s bot at table %s, seat %d: %s; it plays %s this move", kind, table_id, seat, exc, fallback)
-            return decide(game, state, seat, fallback, random.Random(seed))
+            return decide(game, state, seat, fallback, random.Random(seed), legal=list(legal))
 
     # ----------------------------------------------------------------- deadlines
 

@@ -62,7 +62,7 @@ class Settings:
     # wall time a decision (it then plays its best so far), ``bot_workers`` processes per server worker, and
     # ``bot_nodes`` playouts a decision when set (default: each game's own budget; small ones make tests quick).
     bot_think_s: float = 1.0
-    bot_workers: int = field(default_factory=lambda: default_bot_workers())
+    bot_workers: int = field(default_factory=default_bot_workers)
     bot_nodes: int | None = None
     handover_grace: float = 2.0  # seconds past a deadline before another worker handles a table (its own died)
     public_url: str = ""  # e.g. https://games.example.org; empty: links are built from the request

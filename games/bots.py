@@ -43,11 +43,12 @@ def draw_worlds(game: Game[Any], state: State, seat: Seat, rand: random.Random, 
 
 
 def decide(game: Game[Any], state: State, seat: Seat, kind: str, rand: random.Random,
-           budget: Budget | None = None) -> Action | None:
+           budget: Budget | None = None, legal: list[Action] | None = None) -> Action | None:
     """The decision of a ``kind`` bot at ``seat``. ``state`` is the true state: only its seat's view, legal list and
-    drawn worlds are passed on."""
+    drawn worlds are passed on. ``legal``: the seat's legal list when the caller holds it already (a copy: the bot
+    may keep it)."""
     view = game.view(state, seat)
-    legal = game.legal(state, seat)
+    legal = game.legal(state, seat) if legal is None else legal
     searcher = game.searchers.get(kind)
     if searcher is None:
         return game.bots[kind](view, legal, rand)
