@@ -12,11 +12,16 @@ COPY games ./games
 COPY migrations ./migrations
 COPY templates ./templates
 COPY static ./static
-COPY requirements/server.lock ./requirements/
-RUN pip install --no-cache-dir --require-hashes -r requirements/server.lock \
+# server.lock: SQLite only; scale.lock adds the PostgreSQL and Redis drivers (deploy/compose.yaml builds with it).
+ARG LOCK=server
+COPY requirements/${LOCK}.lock ./requirements/
+RUN pip install --no-cache-dir --require-hashes -r requirements/${LOCK}.lock \
     && pip install --no-cache-dir --no-deps --no-build-isolation -e . \
     && useradd --create-home player && mkdir -p /app/data && chown player /app/data
 USER player
 VOLUME ["/app/data"]
 EXPOSE 8000
+# The process answers (`/healthz`); deploy/compose.yaml checks readiness (`/readyz`) as well.
+HEALTHCHECK --interval=10s --timeout=3s --start-period=20s \
+  CMD ["python", "-c", "import urllib.request as u; u.urlopen('http://127.0.0.1:8000/healthz', timeout=2)"]
 CMD ["tabletop", "serve", "--host", "0.0.0.0", "--port", "8000"]

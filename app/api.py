@@ -8,11 +8,17 @@ from typing import Annotated, Any
 from fastapi import APIRouter, Depends, Header, Query, Request
 from pydantic import BaseModel, ConfigDict, Field
 
+from app.audit import audit
+from app.chat import Chat as TableChat
 from app.errors import ApiError
 from app.guards import within_rate
 from app.limits import RateLimiter
-from app.links import link_url
-from app.messages import chat_public, seat_public
+from app.links import SeatLinks, link_url
+from app.lobby import Lobby
+from app.messages import chat_public, message_for, table_summary
+from app.mine import your_tables
+from app.push import Pusher
+from app.rematch import Rematch
 from app.replay import Replays, parse_viewpoint
 from app.seats import Holder, Viewing, same_secret, seat_of
 from app.service import TableService
@@ -24,6 +30,26 @@ router = APIRouter(prefix="/api")
 def get_service(request: Request) -> TableService:
     service: TableService = request.app.state.service  # set by main's lifespan; app.state is untyped
     return service
+
+
+def get_lobby(request: Request) -> Lobby:
+    lobby: Lobby = request.app.state.lobby
+    return lobby
+
+
+def get_rematch(request: Request) -> Rematch:
+    rematch: Rematch = request.app.state.rematch
+    return rematch
+
+
+def chat_of(request: Request) -> TableChat:
+    chat: TableChat = request.app.state.chat
+    return chat
+
+
+def get_links(request: Request) -> SeatLinks:
+    links: SeatLinks = request.app.state.links
+    return links
 
 
 def base_url(request: Request) -> str:
@@ -41,6 +67,10 @@ def bearer(authorization: Annotated[str | None, Header()] = None) -> str | None:
 
 
 ServiceDep = Annotated[TableService, Depends(get_service)]
+LobbyDep = Annotated[Lobby, Depends(get_lobby)]
+RematchDep = Annotated[Rematch, Depends(get_rematch)]
+ChatDep = Annotated[TableChat, Depends(chat_of)]
+LinksDep = Annotated[SeatLinks, Depends(get_links)]
 TokenDep = Annotated[str | None, Depends(bearer)]
 BaseDep = Annotated[str, Depends(base_url)]
 
@@ -69,7 +99,9 @@ class CreateTable(Body):
     game: str
     name: str
     options: dict[str, Any] | None = None
-    turn_timer: float | None = Field(None, description="Seconds per turn; none for untimed play.")
+    turn_timer: float | None = Field(None, description="Seconds per turn; none for untimed play. At a turn-based "
+                                     "table: the time per move, 3600 to 259200 (default 86400).")
+    pace: str = Field("live", description="live (everyone at once) or turn-based (each moves when they can).")
     spectator_chat: bool = Field(True, description="Whether spectators may read the players' table chat.")
 
 
@@ -106,6 +138,69 @@ class Claim(Body):
     code: str = Field(description="The claim code of a seat link: what follows '#' in its seat_url.")
 
 
+class HeldTable(Body):
+    table_id: str = Field(max_length=64)
+    token: str | None = Field(None, max_length=128, description="This browser's seat token at the table.")
+    spectate: str | None = Field(None, max_length=128, description="Or its spectator key.")
+
+
+class YourTables(Body):
+    tables: list[HeldTable]
+
+
+@router.post("/your-tables")
+async def list_your_tables(body: YourTables, service: ServiceDep) -> dict[str, Any]:
+    """Every table the caller holds a seat token or spectator key for, in one request; credentials in the body."""
+    return await your_tables(service, [(t.table_id, t.token, t.spectate) for t in body.tables])
+
+
+def get_pusher(request: Request) -> Pusher:
+    pusher: Pusher = request.app.state.pusher
+    return pusher
+
+
+PusherDep = Annotated[Pusher, Depends(get_pusher)]
+
+
+class PushKeys(Body):
+    p256dh: str = Field(max_length=128)
+    auth: str = Field(max_length=64)
+
+
+class PushSubscription(Body):
+    endpoint: str = Field(max_length=1000, description="The push service's address for this browser (https).")
+    keys: PushKeys
+    expirationTime: float | None = None  # noqa: N815 - as the browser's PushSubscription.toJSON() names it
+
+
+class PushEndpoint(Body):
+    endpoint: str = Field(max_length=1000)
+
+
+@router.get("/push/key")
+async def push_key(pusher: PusherDep) -> dict[str, Any]:
+    """The server's VAPID public key: a browser's ``applicationServerKey`` when it subscribes."""
+    return {"public_key": pusher.public_key}
+
+
+@router.post("/tables/{table_id}/push")
+async def push_subscribe(table_id: str, body: PushSubscription, who: SeatDep, pusher: PusherDep) -> dict[str, Any]:
+    """Notify this seat, through this browser's push subscription, when it is its move."""
+    await pusher.subscribe(table_id, who, body.endpoint, body.keys.p256dh, body.keys.auth)
+    return {"subscribed": True}
+
+
+@router.post("/tables/{table_id}/push/off")
+async def push_unsubscribe(table_id: str, body: PushEndpoint, who: SeatDep, pusher: PusherDep) -> dict[str, Any]:
+    await pusher.unsubscribe(who, body.endpoint)
+    return {"subscribed": False}
+
+
+@router.post("/tables/{table_id}/push/status")
+async def push_status(table_id: str, body: PushEndpoint, who: SeatDep, pusher: PusherDep) -> dict[str, Any]:
+    return {"subscribed": await pusher.subscribed(who, body.endpoint)}
+
+
 @router.get("/games")
 async def list_games(service: ServiceDep) -> list[dict[str, Any]]:
     return [game_public(g) for g in service.games.values()]
@@ -126,10 +221,10 @@ def limited(request: Request, limiter: str, what: str) -> None:
 
 
 @router.post("/tables", status_code=201)
-async def create_table(body: CreateTable, service: ServiceDep, base: BaseDep, request: Request) -> dict[str, Any]:
+async def create_table(body: CreateTable, lobby: LobbyDep, base: BaseDep, request: Request) -> dict[str, Any]:
     limited(request, "create_limiter", "new tables")
-    row, token, code = await service.create(body.game, body.name, body.options, body.turn_timer,
-                                            body.spectator_chat)
+    row, token, code = await lobby.create(body.game, body.name, body.options, body.turn_timer,
+                                            body.spectator_chat, body.pace)
     return {"table_id": row.id, "seat": 0, "token": token, "invite_url": f"{base}/t/{row.id}?invite={row.invite_code}",
             "spectate_url": f"{base}/t/{row.id}/watch?key={row.spectate_key}",
             "seat_url": link_url(base, row.id, code)}
@@ -137,12 +232,7 @@ async def create_table(body: CreateTable, service: ServiceDep, base: BaseDep, re
 
 async def table_public(service: TableService, table_id: str) -> dict[str, Any]:
     row, seats = await service.snapshot(table_id)
-    game = service.game(row.game)
-    return {"table_id": row.id, "game": row.game, "status": row.status, "seats": [seat_public(s) for s in seats],
-             "options": row.options, "host_seat": row.host_seat, "spectators": row.spectators,
-             "turn_timer": row.turn_timer, "commitment": row.commitment, "seq": row.seq,
-             "next_table_id": row.next_table_id, "spectator_chat": row.spectator_chat,
-             "min_players": game.min_players, "max_players": game.max_players}
+    return table_summary(service.game(row.game), row, seats)
 
 
 @router.get("/tables/{table_id}")
@@ -159,40 +249,40 @@ async def get_table(table_id: str, service: ServiceDep, base: BaseDep, invite: s
 
 
 @router.post("/tables/{table_id}/join")
-async def join_table(table_id: str, body: Join, service: ServiceDep, base: BaseDep, request: Request) -> dict[str, Any]:
+async def join_table(table_id: str, body: Join, lobby: LobbyDep, base: BaseDep, request: Request) -> dict[str, Any]:
     limited(request, "join_limiter", "joins")
-    seat, token, code = await service.join(table_id, body.name, body.invite)
+    seat, token, code = await lobby.join(table_id, body.name, body.invite)
     return {"seat": seat, "token": token, "seat_url": link_url(base, table_id, code)}
 
 
 @router.post("/tables/{table_id}/bots")
-async def add_bots(table_id: str, body: AddBots, who: SeatDep, service: ServiceDep) -> dict[str, Any]:
-    await service.add_bots(table_id, who, body.count, body.kind)
+async def add_bots(table_id: str, body: AddBots, who: SeatDep, service: ServiceDep, lobby: LobbyDep) -> dict[str, Any]:
+    await lobby.add_bots(table_id, who, body.count, body.kind)
     return await table_public(service, table_id)
 
 
 @router.delete("/tables/{table_id}/seats/{target}")
-async def remove_seat(table_id: str, target: int, who: SeatDep, service: ServiceDep) -> dict[str, Any]:
-    await service.remove_seat(table_id, who, target)
+async def remove_seat(table_id: str, target: int, who: SeatDep, service: ServiceDep, lobby: LobbyDep) -> dict[str, Any]:
+    await lobby.remove_seat(table_id, who, target)
     return await table_public(service, table_id)
 
 
 @router.post("/tables/{table_id}/leave")
-async def leave_table(table_id: str, who: SeatDep, service: ServiceDep) -> dict[str, Any]:
-    await service.leave(table_id, who)
+async def leave_table(table_id: str, who: SeatDep, lobby: LobbyDep) -> dict[str, Any]:
+    await lobby.leave(table_id, who)
     return {"left": True}
 
 
 @router.post("/tables/{table_id}/start")
-async def start_table(table_id: str, who: SeatDep, service: ServiceDep) -> dict[str, Any]:
-    await service.start(table_id, who)
+async def start_table(table_id: str, who: SeatDep, service: ServiceDep, lobby: LobbyDep) -> dict[str, Any]:
+    await lobby.start(table_id, who)
     return await table_public(service, table_id)
 
 
 @router.get("/tables/{table_id}/state")
 async def get_state(table_id: str, viewer: ViewerDep, service: ServiceDep, base: BaseDep) -> dict[str, Any]:
-    row, seats = await service.snapshot(table_id)
-    return service.message_for(row, seats, seat_of(seats, viewer.holder), base)
+    held = await service.held(table_id)
+    return message_for(service.game(held.table.game), held, seat_of(held.seats, viewer.holder), base)
 
 
 @router.post("/tables/{table_id}/actions")
@@ -201,66 +291,66 @@ async def post_action(table_id: str, body: Act, viewer: ViewerDep, service: Serv
     if viewer.holder is None:
         raise ApiError(403, "spectator", "Spectators watch; they cannot act.")
     await service.act(table_id, viewer.holder, body.action, body.expect_seq)
-    row, seats = await service.snapshot(table_id)
-    return service.message_for(row, seats, seat_of(seats, viewer.holder), base)
+    held = await service.held(table_id)
+    return message_for(service.game(held.table.game), held, seat_of(held.seats, viewer.holder), base)
 
 
 @router.post("/tables/{table_id}/seats/{target}/bot")
-async def seat_to_bot(table_id: str, target: int, who: SeatDep, service: ServiceDep,
+async def seat_to_bot(table_id: str, target: int, who: SeatDep, service: ServiceDep, lobby: LobbyDep,
                       body: SetBot | None = None) -> dict[str, Any]:
-    await service.set_bot(table_id, who, target, body.kind if body else None)
+    await lobby.set_bot(table_id, who, target, body.kind if body else None)
     return await table_public(service, table_id)
 
 
 @router.post("/tables/{table_id}/reclaim")
-async def reclaim_seat(table_id: str, who: SeatDep, service: ServiceDep) -> dict[str, Any]:
-    await service.reclaim(table_id, who)
+async def reclaim_seat(table_id: str, who: SeatDep, service: ServiceDep, lobby: LobbyDep) -> dict[str, Any]:
+    await lobby.reclaim(table_id, who)
     return await table_public(service, table_id)
 
 
 @router.post("/tables/{table_id}/again")
-async def play_again(table_id: str, who: SeatDep, token: TokenDep, service: ServiceDep,
+async def play_again(table_id: str, who: SeatDep, token: TokenDep, rematch: RematchDep,
                      base: BaseDep) -> dict[str, Any]:
     assert token is not None  # ``who`` was found by it
-    new_id, new_seat, new_token, code = await service.again(table_id, who, token)
+    new_id, new_seat, new_token, code = await rematch.again(table_id, who, token)
     return {"table_id": new_id, "seat": new_seat, "token": new_token, "seat_url": link_url(base, new_id, code)}
 
 
 @router.post("/tables/{table_id}/seat-link")
-async def make_seat_link(table_id: str, who: SeatDep, token: TokenDep, service: ServiceDep, base: BaseDep,
+async def make_seat_link(table_id: str, who: SeatDep, token: TokenDep, links: LinksDep, base: BaseDep,
                          request: Request) -> dict[str, Any]:
     """A fresh one-time link for the caller's own seat, for another device; older unused links of the seat stop
     working."""
     limited(request, "link_limiter", "seat links and claims")
     assert token is not None  # ``who`` was found by it
-    code, expires = await service.links.make(table_id, who, token)
+    code, expires = await links.make(table_id, who, token)
     return {"seat_url": link_url(base, table_id, code), "expires_at": expires.isoformat()}
 
 
 @router.post("/tables/{table_id}/claim")
-async def claim_seat(table_id: str, body: Claim, service: ServiceDep, request: Request) -> dict[str, Any]:
+async def claim_seat(table_id: str, body: Claim, links: LinksDep, request: Request) -> dict[str, Any]:
     """Trade a seat link's claim code for its seat's token, once."""
     limited(request, "link_limiter", "seat links and claims")
-    seat, token = await service.links.claim(table_id, body.code)
+    seat, token = await links.claim(table_id, body.code)
     return {"seat": seat, "token": token}
 
 
 @router.post("/tables/{table_id}/spectator-chat")
-async def set_spectator_chat(table_id: str, body: SpectatorChat, who: SeatDep, service: ServiceDep) -> dict[str, Any]:
-    await service.set_spectator_chat(table_id, who, body.readable)
+async def set_spectator_chat(table_id: str, body: SpectatorChat, who: SeatDep, lobby: LobbyDep) -> dict[str, Any]:
+    await lobby.set_spectator_chat(table_id, who, body.readable)
     return {"ok": True}
 
 
 @router.get("/tables/{table_id}/chat")
-async def get_chat(table_id: str, viewer: ViewerDep, service: ServiceDep) -> list[dict[str, Any]]:
+async def get_chat(table_id: str, viewer: ViewerDep, service: ServiceDep, chat: ChatDep) -> list[dict[str, Any]]:
     row, seats = await service.snapshot(table_id)
     seat = seat_of(seats, viewer.holder)
-    return [chat_public(c) for c in await service.chat.rows(table_id) if service.chat.can_read(row, seat, c.channel)]
+    return [chat_public(c) for c in await chat.rows(table_id) if chat.can_read(row, seat, c.channel)]
 
 
 @router.post("/tables/{table_id}/chat", status_code=201)
-async def post_chat(table_id: str, body: Chat, viewer: ViewerDep, service: ServiceDep) -> dict[str, Any]:
-    await service.chat.post(table_id, viewer.holder, body.text, body.channel, name=body.name)
+async def post_chat(table_id: str, body: Chat, viewer: ViewerDep, chat: ChatDep) -> dict[str, Any]:
+    await chat.post(table_id, viewer.holder, body.text, body.channel, name=body.name)
     return {"sent": True}
 
 
@@ -293,4 +383,4 @@ async def get_replay_moment(table_id: str, seq: int, replays: ReplaysDep, base: 
 @router.get("/tables/{table_id}/audit")
 async def get_audit(table_id: str, service: ServiceDep) -> dict[str, Any]:
     """Seed, options and the full action log once the game has finished; before that only the commitment."""
-    return await service.audit(table_id)
+    return await audit(service, table_id)

@@ -15,13 +15,16 @@ import asyncio
 import contextlib
 import logging
 import random
+from collections.abc import Mapping
 from datetime import datetime, timedelta
 from typing import Any
 
+from app import metrics
 from app.errors import ApiError
-from app.play import legal_lists
+from app.hub import Hub
 from app.schedule import Schedule
 from app.service import Conflict, TableService
+from app.settings import Settings
 from app.thinking import Thinker, ThinkingFailed
 from app.timing import aware, now
 from games.bots import decide
@@ -35,19 +38,27 @@ RETRY_S = 5.0  # a passed deadline that could not be handled is tried again afte
 
 
 class Autoplay:
-    def __init__(self, service: TableService) -> None:
+    def __init__(self, service: TableService, settings: Settings, hub: Hub,
+                 games: Mapping[str, Game[Any]]) -> None:
         self.service = service
-        self.settings = service.settings
+        self.settings = settings
+        self.hub = hub
         self._running: dict[str, asyncio.Task[None]] = {}
         self._dirty: set[str] = set()
+        # Tables this worker changed last that still wait on a deadline or bots: handed on when it stops (SIGTERM).
+        self._own: dict[str, dict[str, Any]] = {}
+        self._stopping = False
         self.schedule = Schedule(self._look)
-        self.thinker = Thinker(self.settings, service.games)
-        service.hub.tap(self._heard)
+        self.thinker = Thinker(settings, games)
+        hub.tap(self._heard)
 
     # ----------------------------------------------------------------- bots
 
     async def poke(self, table_id: str) -> None:
         """Called after every change of a table: let its bots look again."""
+        self._wake_bots(table_id)
+
+    def _wake_bots(self, table_id: str) -> None:
         if table_id in self._running:
             self._dirty.add(table_id)
             return
@@ -68,13 +79,12 @@ class Autoplay:
 
     async def _bots_once(self, table_id: str) -> bool:
         """One round of decisions at the current seq; True when a bot moved."""
-        row, seats = await self.service.snapshot(table_id)
+        held = await self.service.held(table_id)
+        row, seats = held.table, held.seats
         if row.status != "playing" or row.state is None:
             return False
         game = self.service.game(row.game)
-        lists = getattr(row, "legal_lists", None)  # computed with the change, when this process made it
-        if lists is None:
-            lists = legal_lists(game, row.state)
+        lists = held.facts.legal  # worked out once with the change
         for seat in seats:
             legal = lists.get(seat.seat)
             if seat.bot is None or not legal:
@@ -83,6 +93,7 @@ class Autoplay:
             started = asyncio.get_running_loop().time()
             seed = f"{table_id}:{row.seq}:{seat.seat}"
             action = await self._decide(table_id, game, row.state, seat.seat, seat.bot, seed, legal)
+            metrics.bot_decided(row.game, seat.bot, asyncio.get_running_loop().time() - started)
             if action is None:
                 continue
             rest = self.settings.bot_delay - (asyncio.get_running_loop().time() - started)
@@ -119,11 +130,12 @@ class Autoplay:
         applied = 0
         last: tuple[int, int] | None = None  # (seat, seq) of the latest default applied here
         while applied < DEFAULTS_PER_EXPIRY:
-            row, seats = await self.service.snapshot(table_id, fresh=True)  # the database's deadline decides
+            held = await self.service.held(table_id, fresh=True)  # the database's deadline decides
+            row = held.table
             if row.status != "playing" or row.state is None:
                 break
             game = self.service.game(row.game)
-            required = game.required(row.state)
+            required = held.facts.required
             deadline = aware(row.deadline)
             passed = deadline is not None and deadline <= now()
             window = game.window(row.state)
@@ -162,10 +174,18 @@ class Autoplay:
         """Every change announced, by this worker or another: when to look at its table next."""
         if event.get("kind") == "gone":
             self.schedule.set(table_id, None)
+            self._own.pop(table_id, None)
+            return
+        if event.get("kind") == "handover":
+            self._taken_over(table_id, event)
             return
         if event.get("kind") != "state":
             return
-        grace = 0.0 if self.service.hub.mine(event) else self.settings.handover_grace
+        if self.hub.mine(event) and (event.get("deadline") or event.get("bots")):
+            self._own[table_id] = {"deadline": event.get("deadline"), "bots": event.get("bots")}
+        else:
+            self._own.pop(table_id, None)
+        grace = 0.0 if self.hub.mine(event) else self.settings.handover_grace
         deadline = event.get("deadline")
         times = [datetime.fromisoformat(deadline) + timedelta(seconds=grace)] if deadline else []
         if event.get("bots"):
@@ -212,7 +232,21 @@ class Autoplay:
                 await self.poke(table_id)
         self.schedule.start()
 
+    def _taken_over(self, table_id: str, event: dict[str, Any]) -> None:
+        """Another worker is stopping (SIGTERM) and hands on a table it was watching: its deadline is ours to keep
+        from now on, and its bots move at once, as after that worker's crash but without the grace wait."""
+        if self._stopping or self.hub.mine(event):
+            return
+        deadline = event.get("deadline")
+        times = [datetime.fromisoformat(deadline)] if deadline else []
+        self.schedule.set(table_id, min(times, default=None))
+        if event.get("bots"):
+            self._wake_bots(table_id)
+
     async def stop(self) -> None:
+        """Stop deciding and timing; a bot's action already being committed is finished first (``act`` runs to its
+        end), and then the tables this worker was watching are handed to the others."""
+        self._stopping = True
         await self.schedule.stop()
         tasks = list(self._running.values())
         for task in tasks:
@@ -220,4 +254,7 @@ class Autoplay:
         for task in tasks:
             with contextlib.suppress(asyncio.CancelledError, Exception):
                 await task
+        for table_id, pending in list(self._own.items()):
+            with contextlib.suppress(Exception):  # a bus already gone: the others wait out the grace instead
+                await self.hub.publish(table_id, {"kind": "handover", **pending})
         await self.thinker.close()

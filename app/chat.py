@@ -7,28 +7,29 @@ hands it to those of its viewers allowed to read that channel.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from collections.abc import Sequence
+from typing import Any
 
 from sqlalchemy import select
 
 from app.errors import ApiError
+from app.held import Seat, Table
 from app.limits import RateLimiter
 from app.messages import public_teams
 from app.models import ChatRow, SeatRow, TableRow
 from app.names import NAME_MAX, check_person_name, clean_text, skeleton
 from app.seats import Holder, seat_of
+from app.service import TableService
+from app.settings import Settings
 from app.shield import runs_to_end
 from app.timing import now
 from games.protocol import Viewer
-
-if TYPE_CHECKING:
-    from app.service import TableService
 
 SPECTATOR = "Spectator"  # the name of a spectator who has not chosen one
 SPECTATOR_CHAT_SHARE = 4  # all of a table's spectators together may chat as much as this many people
 
 
-def spectator_name(name: Any, seats: list[SeatRow]) -> str:
+def spectator_name(name: Any, seats: Sequence[Seat | SeatRow]) -> str:
     """A spectator's chosen name, held to the rules of a seat's (one alphabet, no "Bot…") and never the name of
     anyone seated here, nor one that looks like it (the same folding that numbers a second "Ada" at a table)."""
     if name in (None, ""):
@@ -43,17 +44,17 @@ def spectator_name(name: Any, seats: list[SeatRow]) -> str:
 class Chat:
     """A table's chat, posted and read through the table service's database and hub."""
 
-    def __init__(self, service: TableService) -> None:
+    def __init__(self, service: TableService, settings: Settings) -> None:
         self.service = service
-        self.settings = service.settings
+        self.settings = settings
         count, per = self.settings.chat_rate
-        self._senders = RateLimiter(count, per)
-        self._spectators = RateLimiter(count * SPECTATOR_CHAT_SHARE, per)  # one budget per table
+        self._senders = RateLimiter(count, per, "chat")
+        self._spectators = RateLimiter(count * SPECTATOR_CHAT_SHARE, per, "spectator_chat")  # one budget per table
 
-    def _teams(self, row: TableRow) -> dict[int, str]:
+    def _teams(self, row: Table | TableRow) -> dict[int, str]:
         return public_teams(self.service.game(row.game), row) or {}
 
-    def channel(self, row: TableRow, viewer: Viewer, wanted: str | None) -> str:
+    def channel(self, row: Table | TableRow, viewer: Viewer, wanted: str | None) -> str:
         """The channel a message goes to: ``wanted`` checked against who is posting."""
         if viewer is None:
             return "spectators"
@@ -66,7 +67,7 @@ class Chat:
             return f"team:{team}"
         raise ApiError(422, "bad_channel", "Chat channels are 'table' and 'team'.")
 
-    def can_read(self, row: TableRow, viewer: Viewer, channel: str) -> bool:
+    def can_read(self, row: Table | TableRow, viewer: Viewer, channel: str) -> bool:
         if channel == "spectators":
             return viewer is None
         if channel == "table":
@@ -99,19 +100,19 @@ class Chat:
             session.add(chat)
             await session.commit()
             chat_id = chat.id
-        await self.service.hub.publish(table_id, {"kind": "chat", "id": chat_id})
+        await self.service.announce(table_id, {"kind": "chat", "id": chat_id})
 
     @runs_to_end
     async def row(self, table_id: str, chat_id: int) -> ChatRow | None:
         """One message of this table, or None (gone, or another table's)."""
-        async with self.service.sessions() as session:
+        async with self.service.reading() as session:
             chat = await session.get(ChatRow, chat_id)
         return chat if chat is not None and chat.table_id == table_id else None
 
     @runs_to_end
     async def rows(self, table_id: str, after_id: int = 0, limit: int = 100) -> list[ChatRow]:
         """The table's latest messages (at most ``limit``, after ``after_id``), oldest first."""
-        async with self.service.sessions() as session:
+        async with self.service.reading() as session:
             rows = (await session.scalars(
                 select(ChatRow).where(ChatRow.table_id == table_id, ChatRow.id > after_id)
                 .order_by(ChatRow.id.desc()).limit(limit))).all()

@@ -38,7 +38,11 @@ def make_engine(url: str) -> AsyncEngine:
             cursor.close()
 
         return engine
-    return create_async_engine(url, pool_size=10, max_overflow=20, pool_pre_ping=True)
+    # Connections beyond pool_size are closed when handed back, so a pool smaller than a busy worker's usual need
+    # opens and closes connections all the time (a new PostgreSQL connection costs both sides a few ms: the
+    # benchmark's worker opened about seven a second with 10). Enough for the commit task, reads and lobby changes
+    # together; workers x (pool_size + max_overflow) must stay under the server's max_connections (100 by default).
+    return create_async_engine(url, pool_size=20, max_overflow=10, pool_pre_ping=True)
 
 
 def _switch_to_wal(cursor: Any) -> None:

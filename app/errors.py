@@ -7,6 +7,8 @@ from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
+from app.metrics import refused
+
 
 class ApiError(Exception):
     def __init__(self, status: int, code: str, message: str) -> None:
@@ -25,6 +27,7 @@ def not_found(what: str = "table") -> ApiError:
 
 async def api_error_handler(_request: Request, exc: Exception) -> JSONResponse:
     assert isinstance(exc, ApiError)
+    refused(exc.code)
     return JSONResponse(exc.body(), status_code=exc.status)
 
 
@@ -35,6 +38,7 @@ async def validation_error_handler(_request: Request, exc: Exception) -> JSONRes
         where = ".".join(str(p) for p in err.get("loc", ()) if p != "body")
         parts.append(f"{where or 'body'}: {err.get('msg', 'invalid')}")
     error = ApiError(422, "bad_request", "The request is not valid. " + "; ".join(parts))
+    refused(error.code)
     return JSONResponse(error.body(), status_code=422)
 
 

@@ -15,6 +15,7 @@ from starlette.websockets import WebSocket
 
 from app.errors import ApiError
 from app.limits import RateLimiter, parse_json
+from app.metrics import refused
 from app.settings import Settings
 
 # No inline script anywhere: pages load their modules from /static and read their data from JSON blocks.
@@ -88,6 +89,7 @@ class Guard:
                 await _respond(send, error)
             return
         if scope["type"] == "websocket":
+            del headers  # not kept alive, with this frame, for the whole life of the connection
             await self.app(scope, receive, send)
             return
 
@@ -153,6 +155,7 @@ class Guard:
 
 async def _respond(send: Send, error: ApiError) -> None:
     """The guard's own refusals, which no route answers: they carry the security headers like every other answer."""
+    refused(error.code)
     body = json.dumps(error.body()).encode()
     headers = [(b"content-type", b"application/json"), (b"content-length", str(len(body)).encode()),
                *SECURITY_HEADERS]

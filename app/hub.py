@@ -64,6 +64,10 @@ class Hub:
     async def stop(self) -> None:
         return None
 
+    async def ping(self) -> str:
+        """"ok" when the bus answers (in one process there is nothing to reach)."""
+        return "ok"
+
 
 REDIS_POOL = 64  # connections to Redis per worker; callers beyond that wait their turn
 
@@ -77,6 +81,13 @@ def redis_client(url: str) -> Any:
                                                                              timeout=30))
 
 
+async def close_redis(client: Any) -> None:
+    """Closes a client from ``redis_client`` with its connections (a pool handed to a client is not the client's to
+    close, so ``aclose`` alone leaves them open)."""
+    await client.aclose()
+    await client.connection_pool.disconnect()
+
+
 class RedisHub(Hub):
     """Publishes through Redis so every worker, on any host, hears every table's changes."""
 
@@ -85,9 +96,35 @@ class RedisHub(Hub):
         self._redis = redis_client(url)
         self._task: asyncio.Task[None] | None = None
         self._ready = asyncio.Event()
+        # Announcements on their way out, in order; one task sends whatever has gathered in one pipeline.
+        self._outbox: list[str] = []
+        self._sender: asyncio.Task[None] | None = None
 
     async def publish(self, table_id: str, event: dict[str, Any]) -> None:
-        await self._redis.publish(CHANNEL, json.dumps({"table_id": table_id, "origin": self.origin, **event}))
+        # This worker's own connections hear it at once, not after a round trip through Redis: with a table's
+        # sockets on the worker that commits its moves (the proxy routes by table), that round trip was most of
+        # the fan-out's wait. The bus carries it to the others; ``_listen`` skips it when it comes back.
+        await self._deliver(table_id, event)
+        self._outbox.append(json.dumps({"table_id": table_id, "origin": self.origin, **event}))
+        if self._sender is None or self._sender.done():
+            self._sender = asyncio.create_task(self._send())
+
+    async def _send(self) -> None:
+        """Sends the outbox, a pipeline at a time (under load, one round trip carries many announcements). One
+        that Redis does not take is lost to the others as on a reconnect: their catch-up poll finds the change."""
+        while self._outbox:
+            batch, self._outbox = self._outbox, []
+            try:
+                async with self._redis.pipeline(transaction=False) as pipe:
+                    for message in batch:
+                        pipe.publish(CHANNEL, message)
+                    await pipe.execute()
+            except Exception:
+                log.exception("announcements not sent to redis: %d lost", len(batch))
+
+    async def ping(self) -> str:
+        await self._redis.ping()
+        return "ok" if self._ready.is_set() else "not subscribed"
 
     async def start(self) -> None:
         self._task = asyncio.create_task(self._listen())
@@ -95,24 +132,30 @@ class RedisHub(Hub):
 
     async def _listen(self) -> None:
         while True:
+            pubsub = self._redis.pubsub()
             try:
-                pubsub = self._redis.pubsub()
                 await pubsub.subscribe(CHANNEL)
                 self._ready.set()
                 async for message in pubsub.listen():
                     if message.get("type") != "message":
                         continue
                     event = json.loads(message["data"])
-                    await self._deliver(event.pop("table_id"), event)
+                    if event.get("origin") != self.origin:  # our own was delivered when it was published
+                        await self._deliver(event.pop("table_id"), event)
             except asyncio.CancelledError:
                 raise
             except Exception:
                 log.exception("redis subscription lost; reconnecting")
                 await asyncio.sleep(1)
+            finally:
+                with contextlib.suppress(Exception):
+                    await pubsub.aclose()
 
     async def stop(self) -> None:
+        if self._sender is not None:  # what was announced goes out first (a stopping worker's handovers)
+            await self._sender
         if self._task is not None:
             self._task.cancel()
             with contextlib.suppress(asyncio.CancelledError):
                 await self._task
-        await self._redis.aclose()
+        await close_redis(self._redis)

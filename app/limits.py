@@ -13,6 +13,7 @@ import time
 from collections import Counter, deque
 from typing import Any
 
+from app import metrics
 from app.errors import ApiError
 
 MAX_JSON_DEPTH = 32  # far deeper than any action, option or body we define
@@ -96,7 +97,8 @@ class RateLimiter:
     Keys quiet for a whole period are forgotten, at most once a period, so memory follows the active senders only.
     """
 
-    def __init__(self, count: int, per: float) -> None:
+    def __init__(self, count: int, per: float, name: str = "other") -> None:
+        self.name = name  # the metrics' label
         self.count = count
         self.per = per
         self._times: dict[str, deque[float]] = {}
@@ -112,6 +114,7 @@ class RateLimiter:
         while times and stamp - times[0] > self.per:
             times.popleft()
         if len(times) >= self.count:
+            metrics.RATE_LIMITED.labels(self.name).inc()
             return False
         times.append(stamp)
         return True

@@ -14,7 +14,6 @@ from __future__ import annotations
 import hashlib
 import secrets
 from datetime import datetime, timedelta
-from typing import TYPE_CHECKING
 
 from sqlalchemy import delete, select, update
 from sqlalchemy.exc import IntegrityError
@@ -23,11 +22,9 @@ from sqlalchemy.ext.asyncio import AsyncSession
 from app.errors import ApiError
 from app.models import SeatLinkRow, SeatRow
 from app.seats import Holder, hash_token, same_secret
+from app.service import TableService
 from app.shield import runs_to_end
 from app.timing import aware, now
-
-if TYPE_CHECKING:
-    from app.service import TableService
 
 LIFETIME = timedelta(hours=24)
 CODE_BYTES = 24  # 32 characters of URL-safe base64, like a token: 192 random bits
@@ -129,7 +126,7 @@ class SeatLinks:
         stamp = now()
         # Looked up and checked in a plain session: anyone may send a code, and on SQLite ``writing()`` is the lock
         # every table's moves queue on, so only a claim that will succeed takes it, for its one guarded UPDATE.
-        async with self.service.sessions() as session:
+        async with self.service.reading() as session:
             link = await session.scalar(select(SeatLinkRow).where(SeatLinkRow.code_hash == hash_token(code)))
             if link is None or link.table_id != table_id:
                 raise bad_link()

@@ -12,20 +12,24 @@ import asyncio
 import contextlib
 import json
 import logging
-from collections import Counter
-from dataclasses import dataclass, field
+from collections import Counter, deque
+from dataclasses import dataclass
 from typing import Any
 
 import orjson
 from fastapi import WebSocket
 
-from app import patches
+from app import messages, metrics, patches
+from app.chat import Chat
 from app.errors import ApiError
+from app.held import Seat, Table
+from app.hub import Hub
 from app.limits import tally
-from app.messages import chat_public, presence_message
-from app.models import SeatRow, TableRow
+from app.messages import chat_public, message_at, message_for, presence_message
 from app.seats import Holder
 from app.service import TableService
+from app.settings import Settings
+from app.timing import aware, now
 from games.protocol import Game, State, apply_logged
 
 log = logging.getLogger(__name__)
@@ -45,39 +49,69 @@ REMOVED = Close(4403, "You no longer hold a seat at this table: you left or the 
 EXPIRED = Close(4410, "This table has expired: nobody had used it for a long time, so it was deleted.")
 
 
-@dataclass(eq=False)
+Message = dict[str, Any] | str | Close
+
+
 class Connection:
-    websocket: WebSocket
-    holder: Holder | None  # whose seat this is (None: a spectator); the seat's number is looked up at every change
-    seat: int | None
-    base: str
-    patches: bool = False  # after its first full state, send only what changed (app.patches)
-    last_seq: int = -1
-    last_version: int = -1  # the table version this viewer's latest state message was built from
-    sent: str | None = None  # the last full state message this viewer holds, as JSON text (shared, not copied)
-    queue: asyncio.Queue[dict[str, Any] | str | Close] = field(default_factory=asyncio.Queue)
-    closing: bool = False
+    """One viewer's websocket and the messages waiting to go out to it.
+
+    A server holds thousands of these, mostly idle, so an idle one is kept small (issue 20): slots; no queue object
+    while nothing waits (a deque is made by the first push and dropped once it is sent); and no writer task while
+    nothing waits (the push that finds none running starts one, and it ends when the backlog is empty). Messages
+    still go out one at a time, in order, since at most one writer runs. ``ended`` is resolved when the writer has
+    sent a ``Close`` (or failed): the connection's handler then stops reading.
+    """
+
+    __slots__ = ("websocket", "holder", "seat", "base", "patches", "last_seq", "last_version", "_last", "closing",
+                 "ended", "_backlog", "_writer")
+
+    def __init__(self, websocket: WebSocket, holder: Holder | None, seat: int | None, base: str,
+                 patches: bool = False) -> None:
+        self.websocket = websocket
+        self.holder = holder  # whose seat this is (None: a spectator); its number is looked up at every change
+        self.seat = seat
+        self.base = base
+        self.patches = patches  # after its first full state, send only what changed (app.patches)
+        self.last_seq = -1
+        self.last_version = -1  # the table version this viewer's latest state message was built from
+        self._last: dict[str, Any] | None = None
+        self.closing = False
+        self.ended: asyncio.Future[None] = asyncio.get_running_loop().create_future()
+        self._backlog: deque[Message] | None = None  # waiting to be sent, oldest first; None: nothing waits
+        self._writer: asyncio.Task[None] | None = None
+
+    @property
+    def last(self) -> dict[str, Any] | None:
+        """The last full state message this viewer holds, as data: shared with every viewer sent the same one, and
+        never changed (its parts are the held table's), so the next patch is worked out from it without parsing
+        anything. Kept only when the connection takes patches; any other would hold a state (~4.5 KB in Turncoats)
+        per idle viewer for nothing."""
+        return self._last
+
+    @last.setter
+    def last(self, message: dict[str, Any] | None) -> None:
+        self._last = message if self.patches else None
 
     def push(self, message: dict[str, Any] | str) -> None:
         """Queue a message: a dict, or its JSON text when the same message goes to several connections."""
         if self.closing:
             return
-        if self.queue.qsize() >= QUEUE_LIMIT:
+        if self._backlog is not None and len(self._backlog) >= QUEUE_LIMIT:
             self.close(SLOW)
             return
-        self.queue.put_nowait(message)
+        self._enqueue(message)
 
     def backlogged(self) -> bool:
         """Half the queue is waiting: stop reading this client's requests until its answers have gone out."""
-        return self.queue.qsize() >= QUEUE_LIMIT // 2 and not self.closing
+        return self._backlog is not None and len(self._backlog) >= QUEUE_LIMIT // 2 and not self.closing
 
     def close(self, close: Close) -> None:
         """Send what is queued, then close; nothing pushed after this is sent."""
         if not self.closing:
             self.closing = True
-            self.queue.put_nowait(close)
+            self._enqueue(close)
 
-    def place(self, seats: list[SeatRow]) -> bool:
+    def place(self, seats: list[Seat]) -> bool:
         """Follow this connection's seat to its current number; False (and closing) once the seat is gone."""
         if self.holder is None:
             return True
@@ -88,13 +122,52 @@ class Connection:
         self.close(REMOVED)
         return False
 
-    async def writer(self) -> None:
-        while True:
-            message = await self.queue.get()
-            if isinstance(message, Close):
-                await self.websocket.close(code=message.code, reason=message.reason)
-                return
-            await self.websocket.send_text(message if isinstance(message, str) else encode(message))
+    def _enqueue(self, message: Message) -> None:
+        if self.ended.done():
+            return  # closed or broken: nothing more goes out
+        if self._backlog is None:
+            self._backlog = deque()
+        self._backlog.append(message)
+        if self._writer is None:
+            self._writer = asyncio.create_task(self._write())
+
+    async def _write(self) -> None:
+        """Send the backlog in order, then end (a later push starts another writer)."""
+        try:
+            while self._backlog:
+                message = self._backlog.popleft()
+                if isinstance(message, Close):
+                    await self.websocket.close(code=message.code, reason=message.reason)
+                    self._end(None)
+                    return
+                await self.websocket.send_text(message if isinstance(message, str) else encode(message))
+                del message  # not held by this frame while the next send waits
+            self._backlog = None
+        except Exception as exc:  # a broken connection: its handler hears of it through ``ended``
+            self._end(exc)
+        finally:
+            self._writer = None
+
+    def _end(self, exc: Exception | None) -> None:
+        self._backlog = None
+        if not self.ended.done():
+            if exc is None:
+                self.ended.set_result(None)
+            else:
+                self.ended.set_exception(exc)
+
+    async def stop(self) -> None:
+        """The handler is done with this connection: stop sending to it."""
+        self.closing = True
+        writer = self._writer
+        if not self.ended.done():
+            self.ended.cancel()
+        elif not self.ended.cancelled():
+            self.ended.exception()  # seen: a send that failed after the client left is no news
+        if writer is not None and not writer.done():
+            writer.cancel()
+            with contextlib.suppress(asyncio.CancelledError, Exception):
+                await writer
 
 
 def encode(message: dict[str, Any]) -> str:
@@ -108,9 +181,10 @@ def encode(message: dict[str, Any]) -> str:
 
 
 class LiveTable:
-    def __init__(self, table_id: str, service: TableService) -> None:
+    def __init__(self, table_id: str, service: TableService, chat: Chat) -> None:
         self.table_id = table_id
         self.service = service
+        self.chat = chat
         self.connections: set[Connection] = set()
         self.lock = asyncio.Lock()
         self.version = -1
@@ -122,32 +196,34 @@ class LiveTable:
     async def add(self, conn: Connection) -> None:
         async with self.lock:
             try:
-                row, seats = await self.service.snapshot(self.table_id)
+                held = await self.service.held(self.table_id)
             except ApiError as exc:
                 if exc.code != "unknown_table":
                     raise
                 self._expire()  # deleted between checking the credential and now
                 conn.close(EXPIRED)
                 return
+            row, seats = held.table, held.seats
             if not conn.place(seats):
                 return  # removed between checking its token and now
             if not self.connections:  # the others' catch-up starts from what they were last sent
                 self._remember(row.version, row.seq, row.state)
                 self.spectator_chat = row.spectator_chat
-            conn.sent = encode(self.service.message_for(row, seats, conn.seat, conn.base))
-            conn.push(conn.sent)
+            message = message_for(self.service.game(row.game), held, conn.seat, conn.base)
+            conn.last = message
+            conn.push(message)
             conn.last_seq, conn.last_version = row.seq, row.version
             conn.push(await self._chat_history(row, conn.seat))
             # Its own arrival, counted just before, as the others hear it.
             conn.push(presence_message(row, seats))
             self.connections.add(conn)
 
-    async def _chat_history(self, row: TableRow, seat: int | None) -> dict[str, Any]:
-        chats = [chat_public(c) for c in await self.service.chat.rows(self.table_id)
-                 if self.service.chat.can_read(row, seat, c.channel)]
+    async def _chat_history(self, row: Table, seat: int | None) -> dict[str, Any]:
+        chats = [chat_public(c) for c in await self.chat.rows(self.table_id)
+                 if self.chat.can_read(row, seat, c.channel)]
         return {"type": "chat_history", "messages": chats}
 
-    def _placed(self, seats: list[SeatRow]) -> list[Connection]:
+    def _placed(self, seats: list[Seat]) -> list[Connection]:
         """The connections whose seat still exists, each told its seat's current number. A connection whose seat
         was removed is closed and dropped here, so it hears nothing more of this table."""
         placed = [conn for conn in self.connections if conn.place(seats)]
@@ -186,17 +262,21 @@ class LiveTable:
             conn.close(EXPIRED)
 
     async def _send_states(self) -> None:
-        row, seats = await self.service.snapshot(self.table_id)
+        held = await self.service.held(self.table_id)
+        row = held.table
         if row.version <= self.version:
             return  # already sent (announcements can arrive after a later load)
-        steps: list[tuple[int, State | None]] = []
+        game = self.service.game(row.game)
+        steps: list[tuple[int, State | None]] = []  # (seq, its state; None for the held seq itself)
         if row.state is not None and self.state is not None and self.seq < row.seq - 1 and self.seq >= 0:
-            steps = await self._replay(self.service.game(row.game), self.seq, row.seq)
-        steps.append((row.seq, row.state))
+            steps = await self._replay(game, self.seq, row.seq)
+        steps.append((row.seq, None))
         # Spectators, and several tabs of one seat, get the same message: build, encode and diff it once.
         built: dict[tuple[int | None, str, int], tuple[dict[str, Any], str]] = {}
         patched: dict[tuple[int, tuple[int | None, str, int]], str] = {}
-        for conn in self._placed(seats):
+        stamp = messages.clock().isoformat()  # every message of this fan-out tells the same time
+        sent = False
+        for conn in self._placed(held.seats):
             if conn.last_version >= row.version:
                 continue  # it joined after this change and opened with it: sending it again would repeat a seq
             conn.last_version = row.version
@@ -205,19 +285,24 @@ class LiveTable:
                     continue
                 key = (conn.seat, conn.base, seq)
                 if key not in built:
-                    message = self.service.message_for(row, seats, conn.seat, conn.base, state=state, seq=seq)
+                    message = (message_for(game, held, conn.seat, conn.base, stamp) if state is None
+                               else message_at(game, held, conn.seat, conn.base, state, seq))
                     built[key] = (message, encode(message))
                 message, text = built[key]
-                if conn.patches and conn.sent is not None:
-                    held = (id(conn.sent), key)  # the texts are alive while this runs, so their ids stay theirs
-                    if held not in patched:
-                        ops = patches.diff(json.loads(conn.sent), message)
-                        patched[held] = encode({"type": "patch", "seq": seq, "ops": ops})
-                    conn.push(patched[held])
+                if conn.patches and conn.last is not None:
+                    # Keyed by the message it was last sent: alive while this runs, so its id stays its own.
+                    held_key = (id(conn.last), key)
+                    if held_key not in patched:
+                        ops = patches.diff(conn.last, message)
+                        patched[held_key] = encode({"type": "patch", "seq": seq, "ops": ops})
+                    conn.push(patched[held_key])
                 else:
                     conn.push(text)
-                conn.sent = text
+                conn.last = message
                 conn.last_seq = seq
+                sent = True
+        if sent and row.updated_at is not None:
+            metrics.FANOUT_SECONDS.observe(max(0.0, (now() - aware(row.updated_at)).total_seconds()))
         self._remember(row.version, row.seq, row.state)
         if self.spectator_chat not in (None, row.spectator_chat):
             # The host opened or closed the players' chat to spectators: their history follows.
@@ -238,21 +323,24 @@ class LiveTable:
         return steps
 
     async def _send_chat(self, chat_id: int) -> None:
-        chat = await self.service.chat.row(self.table_id, chat_id)
+        chat = await self.chat.row(self.table_id, chat_id)
         if chat is None:
             return
         row, seats = await self.service.snapshot(self.table_id)
         message = chat_public(chat)
         for conn in self._placed(seats):
-            if self.service.chat.can_read(row, conn.seat, chat.channel):
+            if self.chat.can_read(row, conn.seat, chat.channel):
                 conn.push(message)
 
 
 class LiveHub:
     """This worker's live tables, subscribed to the hub while they have connections."""
 
-    def __init__(self, service: TableService) -> None:
+    def __init__(self, service: TableService, chat: Chat, settings: Settings, hub: Hub) -> None:
         self.service = service
+        self.chat = chat
+        self.settings = settings
+        self.hub = hub
         self.tables: dict[str, LiveTable] = {}
         self._poller: asyncio.Task[None] | None = None
         # Connections admitted and not yet gone, per table and per (table, seat row): the limits are checked here,
@@ -262,7 +350,7 @@ class LiveHub:
 
     def admit(self, table_id: str, conn: Connection) -> None:
         """Count a new connection in, or refuse it when its table or seat already has the most allowed."""
-        settings = self.service.settings
+        settings = self.settings
         if self._per_table[table_id] >= settings.max_connections_per_table:
             raise ApiError(429, "too_many_connections",
                            f"This table already has {settings.max_connections_per_table} connections open here.")
@@ -283,12 +371,20 @@ class LiveHub:
     async def _poll(self, interval: float) -> None:
         while True:
             await asyncio.sleep(interval)
-            for table in list(self.tables.values()):
+            try:
+                stored = await self.service.versions(list(self.tables))  # one query for every live table
+            except Exception:
+                log.exception("catch-up poll failed")
+                continue
+            for table_id, table in list(self.tables.items()):
+                version = stored.get(table_id)
+                if version is not None and version == table.version:
+                    continue  # its viewers have seen the stored version
                 try:
-                    self.service.forget(table.table_id)  # read it from the database: that is the point of the poll
+                    self.service.forget_unless_at(table_id, version)  # a copy behind the database is read again
                     await table.on_event({"kind": "state"})  # sends only if the table's version moved on
                 except Exception:
-                    log.exception("catch-up poll failed for table %s", table.table_id)
+                    log.exception("catch-up poll failed for table %s", table_id)
 
     async def _listener(self, table_id: str, event: dict[str, Any]) -> None:
         table = self.tables.get(table_id)
@@ -298,8 +394,8 @@ class LiveHub:
     async def join(self, table_id: str, conn: Connection) -> LiveTable:
         table = self.tables.get(table_id)
         if table is None:
-            table = self.tables[table_id] = LiveTable(table_id, self.service)
-            self.service.hub.subscribe(table_id, self._listener)
+            table = self.tables[table_id] = LiveTable(table_id, self.service, self.chat)
+            self.hub.subscribe(table_id, self._listener)
         await table.add(conn)
         return table
 
@@ -314,7 +410,7 @@ class LiveHub:
         table.connections.discard(conn)
         if not table.connections:
             del self.tables[table_id]
-            self.service.hub.unsubscribe(table_id, self._listener)
+            self.hub.unsubscribe(table_id, self._listener)
 
     async def close_all(self) -> None:
         if self._poller is not None:
@@ -324,4 +420,4 @@ class LiveHub:
         for table in list(self.tables.values()):
             for conn in list(table.connections):
                 with contextlib.suppress(Exception):
-                    await conn.websocket.close(code=1001)
+                    await conn.websocket.close(code=1012)  # service restart: pages reconnect at once

@@ -7,8 +7,10 @@ every handler, so no line, from startup to a crash's traceback, can carry one.
 
 from __future__ import annotations
 
+import json
 import logging
 import re
+from datetime import UTC, datetime
 from typing import Any
 
 _PATTERNS = [
@@ -56,15 +58,44 @@ class RedactSecrets(logging.Filter):
         return True
 
 
-def log_config(level: str = "info") -> dict[str, Any]:
-    """uvicorn's logging setup with the redacting filter on every handler, the app's loggers included."""
+# Where a line names a table: a path (/t/ID, /api/tables/ID, /ws/tables/ID), or the app's own "table ID" wording
+# with an id's form (12 URL-safe characters: app/lobby.py), so "the table is busy" names none.
+_TABLE = re.compile(r"(?:/t/|/tables/)([A-Za-z0-9_-]{4,64})|\btable ([A-Za-z0-9_-]{12})\b")
+
+
+class JsonLines(logging.Formatter):
+    """One JSON object a line, for log collectors: time, level, logger, message, and the table's id where the line
+    names one. The message arrives already redacted (``RedactSecrets`` runs on the handler, before formatting)."""
+
+    def format(self, record: logging.LogRecord) -> str:
+        message = record.getMessage()
+        line: dict[str, Any] = {
+            "time": datetime.fromtimestamp(record.created, UTC).isoformat(timespec="milliseconds"),
+            "level": record.levelname.lower(),
+            "logger": record.name,
+            "message": message,
+        }
+        table_id = getattr(record, "table_id", None)
+        if table_id is None and (found := _TABLE.search(message)):
+            table_id = found.group(1) or found.group(2)
+        if table_id is not None:
+            line["table_id"] = str(table_id)
+        return json.dumps(line, ensure_ascii=False)
+
+
+def log_config(level: str = "info", form: str = "plain") -> dict[str, Any]:
+    """uvicorn's logging setup with the redacting filter on every handler, the app's loggers included; ``form``
+    "json" writes JSON lines instead of text."""
+    if form not in ("plain", "json"):
+        raise ValueError("LOG_FORMAT must be plain or json")
     handler = {"class": "logging.StreamHandler", "stream": "ext://sys.stderr", "filters": ["secrets"],
-               "formatter": "plain"}
+               "formatter": form}
     return {
         "version": 1,
         "disable_existing_loggers": False,
         "filters": {"secrets": {"()": RedactSecrets}},
-        "formatters": {"plain": {"format": "%(asctime)s %(levelname)s %(name)s: %(message)s"}},
+        "formatters": {"plain": {"format": "%(asctime)s %(levelname)s %(name)s: %(message)s"},
+                       "json": {"()": JsonLines}},
         "handlers": {"default": handler},
         "loggers": {
             "uvicorn": {"handlers": ["default"], "level": level.upper(), "propagate": False},

@@ -14,16 +14,22 @@ from fastapi.exceptions import RequestValidationError
 from fastapi.staticfiles import StaticFiles
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
-from app import api, pages, stream
+from app import api, health, metrics, pages, stream
 from app.autoplay import Autoplay
+from app.chat import Chat
 from app.db import ROOT, make_engine, migrate, sessionmaker
 from app.errors import ApiError, api_error_handler, validation_error_handler
+from app.expiry import sweep_forever
 from app.guards import Guard
 from app.hub import Hub, RedisHub
-from app.janitor import sweep_forever
 from app.limits import RateLimiter
+from app.links import SeatLinks
 from app.live import LiveHub
+from app.lobby import Lobby
+from app.presence import Presence
+from app.push import Pusher
 from app.rebuild import Rebuilder, load_games
+from app.rematch import Rematch
 from app.replay import Replays
 from app.service import TableService
 from app.settings import Settings
@@ -43,17 +49,26 @@ def create_app(settings: Settings | None = None, games: Mapping[str, Game[Any]] 
         engine = make_engine(settings.database_url)
         hub: Hub = RedisHub(settings.redis_url) if settings.redis_url else Hub()
         await hub.start()
-        service = TableService(settings, sessionmaker(engine), registry, hub)
-        await service.presence.start()
-        autoplay = Autoplay(service)
+        presence = Presence(settings, hub)
+        service = TableService(settings, sessionmaker(engine), registry, hub, presence)
+        await presence.start()
+        autoplay = Autoplay(service, settings, hub, registry)
         service.after_action = autoplay.poke
-        live = LiveHub(service)
+        chat = Chat(service, settings)
+        live = LiveHub(service, chat, settings, hub)
         assert settings.catch_up_interval is not None  # Settings.__post_init__ fills in the default
         live.start(settings.catch_up_interval)
         app.state.service, app.state.autoplay, app.state.live = service, autoplay, live
+        app.state.presence, app.state.chat = presence, chat
+        app.state.lobby, app.state.rematch, app.state.links = Lobby(service), Rematch(service), SeatLinks(service)
         app.state.replays = replays = Replays(service, Rebuilder(settings.extra_games, registry))
+        pusher = Pusher(service, settings)
+        await pusher.start()
+        service.after_act, service.after_change = pusher.after_act, pusher.after_change
+        app.state.pusher = pusher
         await autoplay.start()
-        janitor = asyncio.create_task(sweep_forever(service))
+        janitor = asyncio.create_task(sweep_forever(service, settings.expiry_interval))
+        sampler = asyncio.create_task(metrics.sample_forever(service))
         # Everything made so far (modules, settings, engines' data) lives as long as the process: move it out of the
         # collector's sight, so full collections with thousands of connections stay short.
         gc.collect()
@@ -66,28 +81,35 @@ def create_app(settings: Settings | None = None, games: Mapping[str, Game[Any]] 
         try:
             yield
         finally:
-            janitor.cancel()
-            with contextlib.suppress(asyncio.CancelledError):
-                await janitor
+            app.state.draining = True  # /readyz says so from here on
+            for task in (janitor, sampler):
+                task.cancel()
+                with contextlib.suppress(asyncio.CancelledError):
+                    await task
             await replays.close()
+            await pusher.stop()
             await autoplay.stop()
             await live.close_all()
-            await service.presence.stop()
+            await presence.stop()
             await hub.stop()
+            await service.committer.close()
             await engine.dispose()
+            metrics.worker_stopped()
 
     app = FastAPI(title="Tabletop Secrets", lifespan=lifespan)
     app.state.settings = settings
     # Per client address; in memory, so per worker.
-    app.state.create_limiter = RateLimiter(*settings.create_rate)
-    app.state.join_limiter = RateLimiter(*settings.join_rate)
-    app.state.connect_limiter = RateLimiter(*settings.connect_rate)
-    app.state.replay_limiter = RateLimiter(*settings.replay_rate)
-    app.state.link_limiter = RateLimiter(*settings.link_rate)
+    app.state.create_limiter = RateLimiter(*settings.create_rate, name="create")
+    app.state.join_limiter = RateLimiter(*settings.join_rate, name="join")
+    app.state.connect_limiter = RateLimiter(*settings.connect_rate, name="connect")
+    app.state.replay_limiter = RateLimiter(*settings.replay_rate, name="replay")
+    app.state.link_limiter = RateLimiter(*settings.link_rate, name="link")
     app.add_middleware(Guard, settings=settings)
     app.add_exception_handler(ApiError, api_error_handler)
     app.add_exception_handler(RequestValidationError, validation_error_handler)
     app.add_exception_handler(StarletteHTTPException, pages.http_error)
+    app.include_router(health.router)
+    app.include_router(metrics.router)
     app.include_router(api.router)
     app.include_router(stream.router)
     app.include_router(pages.router)

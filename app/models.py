@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from datetime import datetime
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from sqlalchemy import JSON, Boolean, DateTime, Float, ForeignKey, Integer, String, Text
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column
@@ -32,6 +32,9 @@ class TableRow(Base):
     state: Mapped[dict[str, Any] | None] = mapped_column(JSON, nullable=True)
     snapshot_seq: Mapped[int] = mapped_column(Integer, default=0)
     turn_timer: Mapped[float | None] = mapped_column(Float, nullable=True)
+    # live: everyone at the table at once (timers in seconds); turn-based: each moves when they can, over days
+    # (``app.pace``).
+    pace: Mapped[str] = mapped_column(String(16), default="live")
     deadline: Mapped[datetime | None] = mapped_column(DateTime(timezone=True), nullable=True, index=True)
     timer_key: Mapped[str | None] = mapped_column(String(256), nullable=True)
     bots_waiting: Mapped[bool] = mapped_column(Boolean, default=False)
@@ -43,11 +46,6 @@ class TableRow(Base):
 
     # Every UPDATE carries "WHERE version = <loaded>": two workers (or two tabs) never both commit on one version.
     __mapper_args__ = {"version_id_col": version}
-
-    if TYPE_CHECKING:  # declared for mypy only: the ORM refuses a non-Mapped annotation
-        # Not a column: every seat's legal list, set by ``play.settle`` on a row this process changed (``copy_row``
-        # carries it over). A row loaded from the database has none, so readers use getattr(row, "legal_lists", None).
-        legal_lists: dict[int, list[dict[str, Any]]]
 
 
 class SeatRow(Base):
@@ -103,4 +101,30 @@ class SeatLinkRow(Base):
     sealed_token: Mapped[str] = mapped_column(String(128))
     state: Mapped[str] = mapped_column(String(16), default="open")  # open | used | replaced
     expires_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+
+
+class PushSubscriptionRow(Base):
+    """A browser's Web Push subscription for one seat ("Notify me when it is my turn"): deleted with its seat, or when
+    the push service says it is gone (404/410)."""
+
+    __tablename__ = "push_subscriptions"
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
+    table_id: Mapped[str] = mapped_column(ForeignKey("tables.id", ondelete="CASCADE"), index=True)
+    seat_id: Mapped[int] = mapped_column(ForeignKey("seats.id", ondelete="CASCADE"), index=True)
+    endpoint: Mapped[str] = mapped_column(Text)
+    p256dh: Mapped[str] = mapped_column(String(128))
+    auth: Mapped[str] = mapped_column(String(64))
+    last_sent_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True), nullable=True)
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+
+
+class ServerKeyRow(Base):
+    """Keys the server makes for itself at first start and keeps (the VAPID key that signs Web Push requests)."""
+
+    __tablename__ = "server_keys"
+
+    name: Mapped[str] = mapped_column(String(64), primary_key=True)
+    value: Mapped[str] = mapped_column(Text)
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))

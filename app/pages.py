@@ -6,11 +6,12 @@ from pathlib import Path
 from typing import Any
 
 from fastapi import APIRouter, Request
-from fastapi.responses import HTMLResponse, Response
+from fastapi.responses import FileResponse, HTMLResponse, Response
 from fastapi.templating import Jinja2Templates
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from app.api import game_public, limited
+from app.audit import audit as table_audit
 from app.db import ROOT
 from app.errors import ApiError, http_error_handler
 from app.names import NAME_MAX
@@ -20,6 +21,9 @@ from app.service import TableService
 router = APIRouter()
 templates = Jinja2Templates(directory=str(ROOT / "templates"))
 templates.env.globals["NAME_MAX"] = NAME_MAX  # every name field allows what the server allows
+# Data handed to a page's script keeps its order: a game's options are listed as the game declares them (layout, then
+# teams, then windows), not sorted by key.
+templates.env.policies["json.dumps_kwargs"] = {"sort_keys": False}
 RULES_DIR = ROOT / "templates" / "rules"
 
 
@@ -48,6 +52,23 @@ async def http_error(request: Request, exc: Exception) -> Response:
         return _page(request, "error.html", 404, title="Page not found",
                      message="There is no page at this address: the link may be incomplete or mistyped.")
     return await http_error_handler(request, exc)
+
+
+STATIC_DIR = ROOT / "static"
+
+
+@router.get("/sw.js", response_class=FileResponse)
+async def service_worker() -> FileResponse:
+    """The service worker, from the site's root so that its scope is every page (no Service-Worker-Allowed header).
+    ``no-cache``: a browser checks for a newer one at each visit rather than keeping an old one a day."""
+    return FileResponse(STATIC_DIR / "sw.js", media_type="text/javascript",
+                        headers={"Cache-Control": "no-cache"})
+
+
+@router.get("/manifest.webmanifest", response_class=FileResponse)
+async def web_manifest() -> FileResponse:
+    """The web app manifest (installing the site on a phone's home screen), from the root like its start_url."""
+    return FileResponse(STATIC_DIR / "manifest.webmanifest", media_type="application/manifest+json")
 
 
 @router.get("/", response_class=HTMLResponse)
@@ -86,7 +107,7 @@ async def seat_page(request: Request, table_id: str) -> HTMLResponse:
 async def verify_page(request: Request, table_id: str) -> HTMLResponse:
     service = _service(request)
     try:
-        audit = await service.audit(table_id)
+        audit = await table_audit(service, table_id)
         game = service.game(audit["game"])
     except ApiError as exc:
         return _error_page(request, exc)

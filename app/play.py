@@ -3,63 +3,73 @@ the acting seat's away flag, the deadline, who plays next. Pure: no database; th
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
+from dataclasses import replace
 from typing import Any
 
+from app.held import Facts, Seat, Table, facts_of
 from app.models import SeatRow, TableRow
 from app.seats import Actor, seat_row
 from app.timing import aware, next_deadline, now
 from games.protocol import Game, apply_checked, apply_logged
 
 
-def play(game: Game[Any], row: TableRow, seats: list[SeatRow], who: Actor | None, action: Any,
-         source: str) -> int | None:
-    """Apply one action to a table held in memory, with everything that follows from it for viewers: the new state
+def play(game: Game[Any], table: Table, seats: list[Seat], who: Actor | None, action: Any,
+         source: str, facts: Facts | None = None) -> tuple[int | None, Facts]:
+    """Apply one action to a copy of a held table, with everything that follows from it for viewers: the new state
     and seq, the acting seat's away flag, the deadline, who plays next. Returns the seat that acted (None: an
-    expiry). Raises ``IllegalAction`` and then changes nothing. The standing side-channel test drives this directly.
+    expiry) and the new state's facts. Raises ``IllegalAction`` and then changes nothing. The standing side-channel
+    test drives this directly. ``table`` is changed in place (the caller's copy); a seat whose away flag changes is
+    replaced in ``seats`` by a changed copy, so the held seats are never touched. ``facts``: the held state's, so
+    the acting seat's legal list is not worked out again.
     """
-    assert row.state is not None
+    assert table.state is not None
     if who is None:
-        new_state, seat, actor = apply_logged(game, row.state, None, action), None, None
+        new_state, seat, actor = apply_logged(game, table.state, None, action), None, None
     else:
         actor = seat_row(seats, who)
         seat = actor.seat
-        new_state = apply_checked(game, row.state, seat, action)
+        known = None if facts is None or facts.result is not None else facts.legal.get(seat, [])
+        new_state = apply_checked(game, table.state, seat, action, known)
     # In a step whose actors are secret, a timed-out seat is not marked away: that would tell everyone who had not
     # acted yet. Elsewhere it tells the host whom to hand to a bot.
-    secret_step = game.secret_step(row.state) is not None
-    row.state = new_state
-    row.seq = new_state["seq"]
-    if actor is not None and source == "seat":
-        actor.away = False
-    elif actor is not None and source == "timer" and actor.bot is None and not secret_step:
-        actor.away = True
-    settle(game, row, seats)
-    return seat
+    secret_step = game.secret_step(table.state) is not None
+    table.state = new_state
+    table.seq = new_state["seq"]
+    if actor is not None:
+        away = actor.away
+        if source == "seat":
+            away = False
+        elif source == "timer" and actor.bot is None and not secret_step:
+            away = True
+        if away != actor.away:
+            seats[seats.index(actor)] = replace(actor, away=away)
+    return seat, settle(game, table, seats)
 
 
-def settle(game: Game[Any], row: TableRow, seats: list[SeatRow]) -> None:
-    """Recompute what follows from a table's new state: deadline, bots waiting, finished."""
+def settle(game: Game[Any], row: Table | TableRow, seats: Sequence[Seat | SeatRow]) -> Facts:
+    """Recompute what follows from a table's new state: deadline, bots waiting, finished. Returns the state's facts
+    (every seat's legal list, the result, who must act), worked out once here for everyone who reads the change."""
     assert row.state is not None
     stamp = now()
     humans = {s.seat for s in seats if s.bot is None}
-    # Every seat's legal list, once per change: the deadline, the bots and each viewer's message all need them.
-    finished = game.result(row.state) is not None
-    row.legal_lists = legal_lists(game, row.state)
-    required = game.required(row.state, row.legal_lists)
+    facts = facts_of(game, row.state)
+    finished = facts.result is not None
     row.deadline, row.timer_key = next_deadline(
-        game, row.state, humans, row.turn_timer, row.timer_key, aware(row.deadline), stamp, required=required)
+        game, row.state, humans, row.turn_timer, row.timer_key, aware(row.deadline), stamp,
+        required=facts.required, finished=finished, pace=row.pace)
     # Only bots play must wait for; optional moves are offered to bots after every change anyway.
     bots = {s.seat for s in seats if s.bot is not None}
-    row.bots_waiting = bool(bots & set(required))
+    row.bots_waiting = bool(bots & set(facts.required))
     if finished:
         row.status = "finished"
         row.deadline = None
         row.bots_waiting = False
     row.updated_at = stamp
+    return facts
 
 
-def due_snapshot(row: TableRow, every: int) -> bool:
+def due_snapshot(row: Table, every: int) -> bool:
     """Whether this change writes the state itself: every ``every`` actions, and always at the end (a finished
     table is read whole, by its result and its audit, and never rebuilt)."""
     return row.status == "finished" or row.seq - row.snapshot_seq >= every
@@ -71,24 +81,3 @@ def rebuild(game: Game[Any], state: dict[str, Any], entries: Iterable[tuple[int 
     for seat, action in entries:
         state = apply_logged(game, state, seat, action)
     return state
-
-
-def legal_lists(game: Game[Any], state: dict[str, Any]) -> dict[int, list[dict[str, Any]]]:
-    """Every seat's legal list (none once the game is over)."""
-    if game.result(state) is not None:
-        return {}
-    return {seat: game.legal(state, seat) for seat in range(state["players"])}
-
-
-def copy_row(row: TableRow) -> TableRow:
-    """A detached copy of a table's row to change in memory, leaving the shared one as it is (with the legal lists
-    computed for its state, if it has them: ``settle`` replaces them whenever the state changes)."""
-    copy = TableRow(**{column.key: getattr(row, column.key) for column in TableRow.__table__.columns})
-    lists = getattr(row, "legal_lists", None)
-    if lists is not None:
-        copy.legal_lists = lists
-    return copy
-
-
-def copy_seat(seat: SeatRow) -> SeatRow:
-    return SeatRow(**{column.key: getattr(seat, column.key) for column in SeatRow.__table__.columns})

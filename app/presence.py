@@ -17,20 +17,19 @@ import contextlib
 import json
 import logging
 from collections import Counter, OrderedDict
-from collections.abc import Mapping
-from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field, replace
+from typing import Any
 
 from sqlalchemy.orm.attributes import set_committed_value
 
-from app.hub import redis_client
+from app.held import Seat, Table
+from app.hub import Hub, close_redis, redis_client
 from app.limits import tally
 from app.models import SeatRow, TableRow
 from app.seats import Holder
+from app.settings import Settings
 from app.shield import runs_to_end
-
-if TYPE_CHECKING:
-    from app.service import TableService
 
 log = logging.getLogger(__name__)
 HEARTBEAT_S = 2.0  # how often a worker says it is alive (and looks for workers that are not)
@@ -51,18 +50,21 @@ class Totals:
 class Presence:
     """The presence counts of the tables of one table service."""
 
-    def __init__(self, service: TableService) -> None:
-        self.service = service
+    def __init__(self, settings: Settings, hub: Hub) -> None:
+        self.settings = settings
+        self.hub = hub
+        # Told when a table's counts change here, to lay them on its held copy (the table service sets it).
+        self.on_change: Callable[[str], None] = lambda table_id: None
         self._links: dict[str, Counter[int]] = {}  # this worker's open connections per table, per seat row
         self._watchers: Counter[str] = Counter()  # this worker's spectators per table
         self.shared: SharedCounts | None = None  # set by ``start`` when there are several workers
         self._totals: OrderedDict[str, Totals] = OrderedDict()  # with Redis: the newest totals heard, per table
-        service.hub.tap(self._heard)
+        hub.tap(self._heard)
 
     async def start(self) -> None:
-        url = self.service.settings.redis_url
+        url = self.settings.redis_url
         if url is not None:
-            self.shared = SharedCounts(url, self.service.hub.origin, self)
+            self.shared = SharedCounts(url, self.hub.origin, self)
             await self.shared.start()
 
     async def stop(self) -> None:
@@ -78,17 +80,28 @@ class Presence:
         if self.shared is not None and table_id not in self._totals:
             self._keep(table_id, await self.shared.read(table_id))
 
-    def count_in(self, row: TableRow, seats: list[SeatRow]) -> None:
-        """Put the counts on rows, as loaded values (nothing to write back)."""
-        links: Mapping[int, int]
+    def counts(self, table_id: str) -> tuple[int, Mapping[int, int]]:
+        """The table's spectators and open connections per seat row, as known here."""
         if self.shared is None:
-            spectators, links = self._watchers[row.id], self._links.get(row.id, {})
-        else:
-            totals = self._totals.get(row.id, Totals())
-            spectators, links = totals.spectators, totals.links
+            return self._watchers[table_id], self._links.get(table_id, {})
+        totals = self._totals.get(table_id, Totals())
+        return totals.spectators, totals.links
+
+    def count_in(self, row: TableRow, seats: list[SeatRow]) -> None:
+        """Put the counts on rows just loaded, as loaded values (nothing to write back)."""
+        spectators, links = self.counts(row.id)
         set_committed_value(row, "spectators", spectators)
         for seat in seats:
             set_committed_value(seat, "connections", links.get(seat.id, 0))
+
+    def lay_on(self, table: Table, seats: list[Seat]) -> None:
+        """Put the counts on a table about to be held: its values are its own, but a seat shared with an earlier
+        held copy is replaced in ``seats`` by a changed copy, never changed."""
+        table.spectators, links = self.counts(table.id)
+        for n, seat in enumerate(seats):
+            count = links.get(seat.id, 0)
+            if seat.connections != count:
+                seats[n] = replace(seat, connections=count)
 
     @runs_to_end  # a connection's handler may be cancelled as it closes: its count must still go down
     async def change(self, table_id: str, holder: Holder | None, delta: int) -> None:
@@ -101,14 +114,14 @@ class Presence:
             if not links:
                 del self._links[table_id]
         if self.shared is None:
-            self.service.recount(table_id)
-            await self.service.hub.publish(table_id, {"kind": "presence"})
+            self.on_change(table_id)
+            await self.hub.publish(table_id, {"kind": "presence"})
             return
         await self.settle(table_id, await self.shared.write(table_id, self.mine(table_id)))
 
     async def settle(self, table_id: str, totals: Totals) -> None:
         """New totals: keep them and tell every worker (this one included, through the hub)."""
-        await self.service.hub.publish(table_id, {
+        await self.hub.publish(table_id, {
             "kind": "presence", "v": totals.version, "spectators": totals.spectators,
             "links": {str(seat): n for seat, n in totals.links.items()}, "workers": sorted(totals.workers)})
 
@@ -121,12 +134,12 @@ class Presence:
             return  # announcements of two changes may arrive in either order
         self._keep(table_id, Totals(event["v"], event["spectators"],
                                     {int(seat): n for seat, n in event["links"].items()}, frozenset(event["workers"])))
-        self.service.recount(table_id)
+        self.on_change(table_id)
 
     def _keep(self, table_id: str, totals: Totals) -> None:
         self._totals[table_id] = totals
         self._totals.move_to_end(table_id)
-        while len(self._totals) > self.service.settings.tables_in_memory:
+        while len(self._totals) > self.settings.tables_in_memory:
             self._totals.popitem(last=False)
 
     def totals(self) -> list[Totals]:
@@ -166,7 +179,7 @@ class SharedCounts:
                 await self._task
         with contextlib.suppress(Exception):  # leaving cleanly: take this worker's counts with it at once
             await self._redis.delete(self._alive(self.origin))
-        await self._redis.aclose()
+        await close_redis(self._redis)
 
     async def write(self, table_id: str, mine: dict[str, Any] | None = None) -> Totals:
         """Store this worker's counts at a table (None: only add up again) and return the new totals."""

@@ -17,12 +17,13 @@ from dataclasses import dataclass
 from typing import Any, Literal
 
 from app import fairness
+from app.audit import audit as table_audit
 from app.errors import ApiError
+from app.held import Seat, Table
 from app.messages import log_line, state_message, table_facts
-from app.models import SeatRow, TableRow
 from app.rebuild import Rebuilder
 from app.service import TableService
-from games.protocol import Game, State, Viewer, visible_entries
+from games.protocol import UNDO, Game, State, Viewer, visible_entries
 
 KEPT = 4  # finished tables whose states are held at once (a long game is some megabytes of JSON)
 
@@ -33,7 +34,7 @@ def not_finished() -> ApiError:
     return ApiError(409, "not_finished", "The replay opens when the game has finished.")
 
 
-async def finished_table(service: TableService, table_id: str) -> tuple[TableRow, list[SeatRow]]:
+async def finished_table(service: TableService, table_id: str) -> tuple[Table, list[Seat]]:
     """The table, if its game has finished; else "not finished", decided from memory (no database read)."""
     row, seats = await service.snapshot(table_id)
     if row.status != "finished" or row.state is None:
@@ -107,7 +108,7 @@ class Replays:
 
     async def _build(self, table_id: str) -> Replay:
         await finished_table(self.service, table_id)
-        audit = await self.service.audit(table_id)
+        audit = await table_audit(self.service, table_id)
         if audit["seed"] is None:
             raise not_finished()
         game = self.service.game(audit["game"])
@@ -124,11 +125,15 @@ class Replays:
 
     async def timeline(self, table_id: str, viewpoint: Viewpoint, admit: Callable[[], None] = _nothing
                        ) -> dict[str, Any]:
-        """Every moment of the game, and the log as the viewpoint read it (every line for "all")."""
+        """Every moment of the game, and the log as the viewpoint read it; for "all", every event once: a private line
+        in place of its redacted form (a card drawn is "drew Funds 2", not that and "draws an Omega card" too)."""
         replay = await self.get(table_id, admit)
         audit = replay.audit
         final = replay.state(replay.last_seq)
-        entries = final.get("log", []) if viewpoint == "all" else visible_entries(final, _viewer(replay, viewpoint))
+        if viewpoint == "all":
+            entries = [entry for entry in final.get("log", []) if not entry.get("redacted")]
+        else:
+            entries = visible_entries(final, _viewer(replay, viewpoint))
         return {
             "table_id": table_id,
             "game": audit["game"],
@@ -179,7 +184,7 @@ def hidden(game: Game[Any], state: State) -> dict[str, Any]:
     summary if it has one, else its whole state (minus the log, which the replay shows beside it)."""
     if game.reveal is not None:
         return game.reveal(state)
-    return {key: value for key, value in state.items() if key not in ("log", "seq")}
+    return {key: value for key, value in state.items() if key not in ("log", "seq", UNDO)}
 
 
 def parse_viewpoint(raw: str | None) -> Viewpoint:

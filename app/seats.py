@@ -10,11 +10,12 @@ import base64
 import hashlib
 import hmac
 import secrets
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
 from app.errors import ApiError
-from app.models import SeatRow
+from app.held import AnySeat
 
 
 def _bytes(text: str) -> bytes:
@@ -60,7 +61,7 @@ class Viewing:
     holder: Holder | None
 
 
-def seat_row(seats: list[SeatRow], who: Actor) -> SeatRow:
+def seat_row(seats: Sequence[AnySeat], who: Actor) -> AnySeat:
     """The seat ``who`` names now; a credential whose seat is gone is refused."""
     for s in seats:
         if (s.id == who.seat_id) if isinstance(who, Holder) else (s.seat == who):
@@ -70,6 +71,6 @@ def seat_row(seats: list[SeatRow], who: Actor) -> SeatRow:
     raise ApiError(404, "unknown_seat", f"There is no seat {who} at this table.")
 
 
-def seat_of(seats: list[SeatRow], holder: Holder | None) -> int | None:
+def seat_of(seats: Sequence[AnySeat], holder: Holder | None) -> int | None:
     """The number of ``holder``'s seat in ``seats`` (a spectator's: None)."""
     return None if holder is None else seat_row(seats, holder).seat

@@ -93,6 +93,8 @@ class Settings:
     # Proxies whose X-Forwarded-For (and -Proto) is believed: addresses or networks, "*" for any. Empty: nobody's,
     # so no client can name its own address (and, say, claim a rate-exempt one).
     forwarded_allow_ips: list[str] = field(default_factory=list)
+    # Addresses and networks /metrics answers (a scraper on the machine or the private network); nobody else.
+    metrics_allow_ips: list[str] = field(default_factory=lambda: ["127.0.0.1", "::1"])
     request_timeout: float = 10.0  # seconds for a request's headers and body (or a websocket upgrade) to arrive
     # Open connections from one address, per worker; the rate-exempt addresses and named proxies have no cap.
     max_connections_per_address: int = 100
@@ -102,9 +104,14 @@ class Settings:
     lobby_ttl_hours: float = 24.0
     finished_ttl_hours: float = 24.0 * 30
     idle_ttl_hours: float = 24.0 * 14
+    turn_based_lobby_ttl_hours: float = 24.0 * 7  # friends join a turn-based table over days
     expiry_interval: float = 3600.0  # seconds between expiry sweeps
     tables_in_memory: int = 5000  # tables held as last committed (most recently used kept)
     snapshot_every: int = 50  # actions between two snapshots of a table's state in the database
+    # Web Push: the contact a push service may write to about our pushes (VAPID's "sub"; default PUBLIC_URL), and
+    # whether plain-http loopback endpoints are allowed (the tests' own push endpoint; never in production).
+    push_contact: str = ""
+    push_insecure_endpoints: bool = False
     migrate_at_start: bool = True  # off in workers that `tabletop serve` started after migrating
 
     @classmethod
@@ -129,6 +136,7 @@ class Settings:
             link_rate=_rate("LINK_RATE", cls.link_rate),
             rate_exempt=_list("RATE_EXEMPT") if "RATE_EXEMPT" in os.environ else ["127.0.0.1", "::1"],
             forwarded_allow_ips=_list("FORWARDED_ALLOW_IPS"),
+            metrics_allow_ips=_list("METRICS_ALLOW_IPS") if "METRICS_ALLOW_IPS" in os.environ else ["127.0.0.1", "::1"],
             request_timeout=_float("REQUEST_TIMEOUT", cls.request_timeout),
             max_connections_per_address=_int("MAX_CONNECTIONS_PER_ADDRESS", cls.max_connections_per_address),
             max_connections_per_seat=_int("MAX_CONNECTIONS_PER_SEAT", cls.max_connections_per_seat),
@@ -136,9 +144,12 @@ class Settings:
             lobby_ttl_hours=_float("LOBBY_TTL_HOURS", cls.lobby_ttl_hours),
             finished_ttl_hours=_float("FINISHED_TTL_HOURS", cls.finished_ttl_hours),
             idle_ttl_hours=_float("IDLE_TTL_HOURS", cls.idle_ttl_hours),
+            turn_based_lobby_ttl_hours=_float("TURN_BASED_LOBBY_TTL_HOURS", cls.turn_based_lobby_ttl_hours),
             expiry_interval=_float("EXPIRY_INTERVAL", cls.expiry_interval),
             snapshot_every=_int("SNAPSHOT_EVERY", cls.snapshot_every),
             migrate_at_start=os.environ.get("MIGRATE_AT_START", "1") != "0",
+            push_contact=os.environ.get("PUSH_CONTACT", ""),
+            push_insecure_endpoints=os.environ.get("PUSH_INSECURE_ENDPOINTS", "0") == "1",
         )
 
     def __post_init__(self) -> None:
@@ -151,6 +162,8 @@ class Settings:
             if public and ":" in public:
                 public = f"[{public}]"  # an IPv6 address, as a Host header writes it
             self.allowed_hosts = LOOPBACK_HOSTS + ([public.lower()] if public else [])
+        if not self.push_contact:
+            self.push_contact = self.public_url if self.public_url.startswith("https://") else "mailto:admin@localhost"
         if self.bot_delay < 0 or self.handover_grace < 0:
             raise ValueError("BOT_DELAY and HANDOVER_GRACE must be >= 0")
         if self.bot_think_s <= 0 or self.bot_workers < 1 or (self.bot_nodes is not None and self.bot_nodes < 1):

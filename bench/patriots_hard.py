@@ -8,7 +8,7 @@ an eliminated player keeps the team it had), the same count for both kinds. Draw
 Reported per player count: games, the share of hard seats and of basic seats whose team won, each with a Wilson 95 %
 interval, their ratio, and the time per hard decision (mean, p95, max).
 
-Run: python -m bench.patriots_hard GAMES [--jobs N] [--players 6 8]
+Run: python -m bench.patriots_hard GAMES [--jobs N] [--players 6 8] [--first SEED] [--out FILE]
 """
 
 from __future__ import annotations
@@ -82,6 +82,8 @@ def summarise(players: int, games: list[dict[str, Any]], elapsed: float) -> dict
         "hard_decision_ms": {"count": len(times), "mean": 1000 * statistics.fmean(times),
                              "p95": 1000 * times[int(0.95 * (len(times) - 1))], "max": 1000 * times[-1]},
         "seconds": elapsed,
+        # per seed, in seed order from --first: hard seats won, basic seats won, how the game ended
+        "per_seed": [[g["hard_won"], g["basic_won"], g["reason"]] for g in games],
     }
 
 
@@ -90,14 +92,23 @@ def main() -> None:
     parser.add_argument("games", type=int)
     parser.add_argument("--jobs", type=int, default=1)
     parser.add_argument("--players", type=int, nargs="+", default=[6, 8])
+    parser.add_argument("--first", type=int, default=0, help="first seed (a run can be split across processes)")
+    parser.add_argument("--out", help="results file name (default patriots_hard-<players>.json)")
     args = parser.parse_args()
     RESULTS.mkdir(exist_ok=True)
     out = []
     for players in args.players:
         start = time.perf_counter()
-        jobs = [(players, seed) for seed in range(args.games)]
+        jobs = [(players, seed) for seed in range(args.first, args.first + args.games)]
+        games: list[dict[str, Any]] = []
         with ProcessPoolExecutor(args.jobs) as pool:
-            games = list(pool.map(_play, jobs, chunksize=4))
+            for game in pool.map(_play, jobs, chunksize=4):
+                games.append(game)
+                if len(games) % 50 == 0 and len(games) < len(jobs):  # partial figures, in case a run must be cut
+                    part = summarise(players, games, time.perf_counter() - start)
+                    print(f"  {players} players, after {len(games)} games: ratio {part['ratio']:.2f} "
+                          f"(hard {part['hard']['won']}/{part['hard']['seats']}, "
+                          f"basic {part['basic']['won']}/{part['basic']['seats']})", flush=True)
         summary = summarise(players, games, time.perf_counter() - start)
         out.append(summary)
         h, b, t = summary["hard"], summary["basic"], summary["hard_decision_ms"]
@@ -106,7 +117,7 @@ def main() -> None:
               f"[{b['wilson95'][0]:.1%}, {b['wilson95'][1]:.1%}], ratio {summary['ratio']:.2f}; "
               f"hard decision {t['mean']:.1f} ms mean, {t['p95']:.1f} p95, {t['max']:.0f} max; "
               f"{summary['seconds']:.0f} s", flush=True)
-    name = "patriots_hard-" + "-".join(str(p) for p in args.players) + ".json"
+    name = args.out or "patriots_hard-" + "-".join(str(p) for p in args.players) + ".json"
     (RESULTS / name).write_text(json.dumps(out, indent=2) + "\n")
 
 

@@ -7,7 +7,8 @@ the hard bot searches exactly as it would on the server. Windows are quick: the 
 waits on, and every bot continues at once or plays an instant (ruling 12). A draw (tied points, no completion) is
 counted apart and not as a win. Time is measured around each hard decision, worlds drawn included.
 
-Run: python -m bench.red_scare_redux_hard [games] [--jobs N]   (default 400 games, 2 jobs). Prints the table and
+Run: python -m bench.red_scare_redux_hard [games] [--jobs N] [--first SEED]   (default 400 games from seed 0, 2
+jobs). Prints the table and
 writes it as JSON to bench/results/.
 """
 
@@ -82,12 +83,17 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("games", type=int, nargs="?", default=400)
     parser.add_argument("--jobs", type=int, default=2)
+    parser.add_argument("--first", type=int, default=0, help="the first seed (split a run's seeds across runs)")
+    parser.add_argument("--each", action="store_true", help="print each seed's outcome to stderr as it ends")
+    parser.add_argument("--out", type=Path, default=None, help="the results file (default: dated, in bench/results)")
     args = parser.parse_args()
     start = time.perf_counter()
     with ProcessPoolExecutor(args.jobs) as pool:
         games = []
-        for game in pool.map(play, range(args.games), chunksize=4):
+        for game in pool.map(play, range(args.first, args.first + args.games), chunksize=4):
             games.append(game)
+            if args.each:  # every seed's outcome as it comes: a run stopped early still has them
+                print(f"seed {game['seed']}: {game['outcome']}", file=sys.stderr, flush=True)
             if len(games) % 25 == 0:  # a running tally, for long runs on a shared box
                 won = sum(g["outcome"] == "win" for g in games)
                 elapsed = time.perf_counter() - start
@@ -113,7 +119,7 @@ def main() -> None:
             "max": 1000 * max(times)},
         "decision_cpu_ms": {"mean": 1000 * sum(cpus) / len(cpus), "p95": 1000 * percentile(cpus, 0.95),
                             "max": 1000 * max(cpus)},
-        "jobs": args.jobs, "seconds": elapsed,
+        "jobs": args.jobs, "first_seed": args.first, "seconds": elapsed,
         "outcomes": {g["seed"]: g["outcome"] for g in games},  # per seed: runs compare paired, game by game
     }
     print(f"hard team beat basic team in {wins} of {n} 2v2 games ({draws} drawn, {outcomes['loss']} lost): "
@@ -127,7 +133,7 @@ def main() -> None:
           f"CPU mean {cpu['mean']:.1f} ms, p95 {cpu['p95']:.1f} ms, max {cpu['max']:.1f} ms")
     print(f"default budget {searcher.worlds} worlds, {searcher.nodes} nodes; {elapsed:.0f} s with {args.jobs} jobs")
     RESULTS.mkdir(exist_ok=True)
-    out = RESULTS / f"{date.today().isoformat()}-red-scare-redux-hard.json"
+    out = args.out or RESULTS / f"{date.today().isoformat()}-red-scare-redux-hard.json"
     out.write_text(json.dumps(summary, indent=2) + "\n")
     print(f"written to {out.relative_to(Path.cwd()) if out.is_relative_to(Path.cwd()) else out}")
 

@@ -15,7 +15,7 @@ import random
 import time
 from typing import Any
 
-from games.protocol import Action, Budget, Game, Seat, State, visible_entries
+from games.protocol import UNDO, Action, Budget, Game, Seat, State, visible_entries
 
 LEVELS = ("hard", "basic", "random")  # the levels every game names alike, strongest first
 
@@ -32,6 +32,8 @@ def draw_worlds(game: Game[Any], state: State, seat: Seat, rand: random.Random, 
     """``count`` states the hidden information could be in, as far as ``seat`` can tell."""
     if game.resample is None:
         raise ValueError(f"{game.title} has no resample hook, so it cannot be searched")
+    # The take-back record holds a whole earlier state, hidden cards and all: no world may carry it.
+    state = {key: value for key, value in state.items() if key != UNDO}
     worlds = []
     for _ in range(count):
         world = game.resample(state, seat, random.Random(rand.getrandbits(64)))

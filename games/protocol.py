@@ -7,7 +7,14 @@ A game is pure data in, data out: its state is a JSON-friendly dict, its random 
 
 Log entries are written by the engine into ``state["log"]`` as ``{"seq", "text", "to"?}``. ``text`` names seats as
 ``{s3}`` (the platform fills in display names); ``to`` restricts an entry to the listed seats. A log entry without
-``to`` is public, so an engine must add ``to`` to anything secret.
+``to`` is public, so an engine must add ``to`` to anything secret. ``redacted`` marks the covered form of an event
+told in full on another line (games/state.py, ``LogEntry``).
+
+Take-backs. A game that declares ``reversible`` lets a player take back an action that drew nothing and showed nothing
+to anyone (``TAKE_BACK``), until anyone else acts or their turn ends. The state keeps, under ``UNDO``, who played
+the latest action and, when it may be taken back, the state before it; a take-back restores that state one seq on,
+with the log kept and a public line added. So a take-back is an action like any other: logged, replayed from the
+log, given a seq of its own.
 """
 
 from __future__ import annotations
@@ -63,7 +70,8 @@ class Searcher:
 class IllegalAction(Exception):
     """An action the game refuses. ``code`` is one of a small vocabulary (see CODES); the message says why."""
 
-    CODES = ("not_your_turn", "not_legal_now", "bad_action", "game_over")
+    CODES = ("not_your_turn", "not_legal_now", "bad_action", "game_over",
+             "nothing_to_take_back", "not_reversible", "too_late")
 
     def __init__(self, code: str, message: str) -> None:
         super().__init__(message)
@@ -82,6 +90,18 @@ class Window:
     key: str
     seconds: float
     closes_itself: bool = False
+    # Its length at a turn-based table (hours, not seconds); None: the platform's (``app.pace.WINDOW_S``).
+    turn_based_seconds: float | None = None
+
+
+@dataclass(frozen=True)
+class Turn:
+    """A turn of several actions by the same seats (the game's ``turn`` hook): ``key`` changes when the next turn
+    begins. With a turn timer of T seconds, each action of the turn gets T and the whole turn at most ``actions`` × T
+    (app/timing.py). A key must not contain "|"."""
+
+    key: str
+    actions: int
 
 
 @dataclass(frozen=True)
@@ -117,6 +137,13 @@ class Game(Generic[S]):
     # Closes a window that ``Window.closes_itself``: called on a copy of the state when its deadline passes.
     expire: Callable[[S], None] | None = None
     accepts: Callable[[S, Seat, Action], bool] | None = None  # for legal entries marked "template"
+    # The turn going on, when a turn holds several actions (see ``Turn``); None: every step is timed on its own.
+    turn: Callable[[S], Turn | None] = lambda state: None
+    # Whether ``action``, played by ``seat`` on this state, draws nothing and shows nothing to anyone who could not
+    # see it already (a card passed between teammates whose hands are open to each other): then its player may take
+    # it back until anyone else acts or their turn ends. None: nothing is ever taken back, and "take_back" is an
+    # action type like any other. Where it is set, "take_back" is the platform's.
+    reversible: Callable[[S, Seat, Action], bool] | None = None
     # Test hooks for the standing leak tests (DESIGN.md): every string a viewer may not learn, and a state in which
     # everything that viewer cannot see has been redrawn consistently with what they know. A secret that is a bare
     # word (letters only: a colour) or the JSON text of an object or list (a hand's counts) is a value, looked for
@@ -165,10 +192,11 @@ class Game(Generic[S]):
             return []
         return [seat for seat in range(state["players"]) if self.legal(state, seat)]
 
-    def required(self: Game[Any], state: State, legal: Mapping[Seat, list[Action]] | None = None) -> list[Seat]:
+    def required(self: Game[Any], state: State, legal: Mapping[Seat, list[Action]] | None = None,
+                 over: bool | None = None) -> list[Seat]:
         """The seats play is waiting for: the ones a timer runs for and a default action is applied to. ``legal``:
-        every seat's legal list, when the caller has them already."""
-        if self.result(state) is not None:
+        every seat's legal list, and ``over``: whether the game has a result, when the caller has them already."""
+        if (self.result(state) is not None) if over is None else over:
             return []
         if self.must_act is not None:
             return self.must_act(state)
@@ -181,14 +209,20 @@ def check_action_shape(action: Any) -> Action:
     return action
 
 
-def apply_checked(game: Game[Any], state: State, seat: Seat, action: Any) -> State:
-    """Apply one action to a copy of ``state`` and return the copy; the original is never changed."""
+def apply_checked(game: Game[Any], state: State, seat: Seat, action: Any,
+                  legal: list[Action] | None = None) -> State:
+    """Apply one action to a copy of ``state`` and return the copy; the original is never changed. ``legal``: the
+    seat's legal list at ``state``, when the caller holds it already (then the game is known not to be over, since a
+    finished game has no legal lists)."""
     action = check_action_shape(action)
-    if game.result(state) is not None:
+    if legal is None and game.result(state) is not None:
         raise IllegalAction("game_over", "The game is over; no more actions are taken.")
     if not 0 <= seat < state["players"]:
         raise IllegalAction("not_your_turn", f"Seat {seat} is not playing in this game.")
-    legal = game.legal(state, seat)
+    if game.reversible is not None and action["type"] == TAKE_BACK["type"]:
+        return take_back(state, seat, action)
+    if legal is None:
+        legal = game.legal(state, seat)
     if not legal:
         raise IllegalAction("not_your_turn", "You have nothing to do right now; wait for the others.")
     listed = action in legal and any(same_json(action, entry) for entry in legal if entry == action)
@@ -197,7 +231,10 @@ def apply_checked(game: Game[Any], state: State, seat: Seat, action: Any) -> Sta
         raise IllegalAction(
             "not_legal_now", f"'{action['type']}' with those details is not allowed now. You may: {', '.join(kinds)}."
         )
-    return _next_state(state, lambda new: game.apply(new, seat, action))
+    new = _next_state(state, lambda new: game.apply(new, seat, action))
+    if game.reversible is not None:
+        new[UNDO] = _undo_record(game, state, new, seat, action)
+    return new
 
 
 def _copy(state: State) -> State:
@@ -214,7 +251,8 @@ def _next_state(state: State, change: Callable[[State], None]) -> State:
     """A copy of ``state`` one seq on, changed by ``change``; the log lines it writes carry the new seq."""
     # The log only grows, and its entries never change once written: share them rather than copy a whole history
     # on every action (that copy was most of the engine's time in long games).
-    new = _copy({key: value for key, value in state.items() if key != "log"})
+    # The take-back record is the platform's: the game never sees it, and only ``apply_checked`` writes a new one.
+    new = _copy({key: value for key, value in state.items() if key not in ("log", UNDO)})
     new["log"] = list(state["log"])
     new["seq"] = state["seq"] + 1
     mark = len(new["log"])
@@ -222,6 +260,58 @@ def _next_state(state: State, change: Callable[[State], None]) -> State:
     for entry in new["log"][mark:]:
         entry["seq"] = new["seq"]
     return new
+
+
+# ----------------------------------------------------------------------------- take-backs
+
+TAKE_BACK: Action = {"type": "take_back"}  # the platform's action: take back your latest action (Game.reversible)
+UNDO = "undo"  # the state's key for the take-back record (see the module docstring); no view ever shows it
+
+
+def _undo_record(game: Game[Any], before: State, after: State, seat: Seat, action: Action) -> dict[str, Any]:
+    """What a take-back of this action would do: {"seat", "prior"} when it may be taken back (``prior``: the state
+    before it, less the log and seq), else {"seat", "why"}, the refusal's code."""
+    assert game.reversible is not None
+    if (game.secret_step(before) is not None or game.secret_step(after) is not None
+            or not game.reversible(before, seat, action)):
+        # A take-back in a secret step would tell everyone who had acted in it.
+        return {"seat": seat, "why": "not_reversible"}
+    if game.result(after) is not None or seat not in game.required(after):
+        return {"seat": seat, "why": "too_late"}  # the turn has passed on
+    prior = {key: value for key, value in before.items() if key not in ("log", "seq", UNDO)}
+    earlier = before.get(UNDO)
+    if earlier is not None and earlier.get("seat") == seat and "prior" in earlier:
+        prior[UNDO] = earlier  # the same player's action before this one may be taken back next
+    return {"seat": seat, "prior": _copy(prior)}
+
+
+def can_take_back(game: Game[Any], state: State, seat: Seat) -> bool:
+    """Whether ``seat`` may take back the latest action now (the state message's ``take_back`` flag)."""
+    record = state.get(UNDO)
+    return (game.reversible is not None and record is not None and record.get("seat") == seat
+            and "prior" in record and game.result(state) is None)
+
+
+def take_back(state: State, seat: Seat, action: Action) -> State:
+    """The state before ``seat``'s latest action, one seq on: the log keeps every line, and says so publicly."""
+    if not same_json(action, TAKE_BACK):
+        raise IllegalAction("bad_action", 'A take-back is {"type": "take_back"}, with nothing else.')
+    record = state.get(UNDO) or {}
+    if record.get("seat") != seat:
+        raise IllegalAction("nothing_to_take_back", "Only the latest action can be taken back, by the player who "
+                                                    "played it, before anyone else acts: you have none now.")
+    if record.get("why") == "taken_back":
+        raise IllegalAction("nothing_to_take_back", "You have already taken back your last action.")
+    if record.get("why") == "too_late":
+        raise IllegalAction("too_late", "Your turn has passed on, so your last action can no longer be taken back.")
+    if "prior" not in record:
+        raise IllegalAction("not_reversible", "Your last action cannot be taken back: it drew a card or showed "
+                                              "something to someone (a card placed on the table, say).")
+    restored = _copy(record["prior"])
+    restored.setdefault(UNDO, {"seat": seat, "why": "taken_back"})
+    restored["seq"] = state["seq"] + 1
+    restored["log"] = [*state["log"], {"seq": restored["seq"], "text": f"{{s{seat}}} takes back their last action."}]
+    return restored
 
 
 EXPIRE: Action = {"type": "expire"}  # the logged action of a window closing at its deadline (seat: None)

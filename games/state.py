@@ -16,11 +16,15 @@ class LogEntry(TypedDict):
     """One line of the log. ``text`` names seats as ``{s3}``; ``to`` restricts it to those seats (no ``to``: public).
 
     ``seq`` is stamped by the platform (``protocol._next_state``) on the lines an action writes; lines written by
-    ``setup`` have none (they read as seq 0)."""
+    ``setup`` have none (they read as seq 0). ``redacted`` (true) marks a line that tells an event without its hidden
+    part, written beside a fuller line of the same event for those who may see it (a card drawn: "draws a Delta card"
+    for all, "drew Funds 2" for the team): the replay's "everything revealed" log shows the fuller line only. It is a
+    routing field, never sent."""
 
     text: str
     to: NotRequired[list[Seat]]
     seq: NotRequired[int]
+    redacted: NotRequired[bool]
 
 
 class RngState(TypedDict):

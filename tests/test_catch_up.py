@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import contextlib
 import dataclasses
 import time
 from collections.abc import Iterator
@@ -55,3 +56,42 @@ def test_viewer_catches_up_after_a_lost_announcement(polling_client: TestClient,
 def test_catch_up_is_on_by_default_only_with_redis() -> None:
     assert Settings(redis_url="redis://127.0.0.1:6379/0").catch_up_interval == 2.0
     assert Settings().catch_up_interval == 0.0
+
+
+def test_the_poll_reads_no_table_whose_viewers_are_current(polling_client: TestClient,
+                                                           monkeypatch: pytest.MonkeyPatch) -> None:
+    """One query for every live table's version per interval; a table is read again only when its viewers are
+    behind the database (each read rebuilt the table: with hundreds of live tables, most of a worker's time)."""
+    client = polling_client
+    service = client.app.state.service
+    watched = []  # (table id, spectator key)
+    for _ in range(3):
+        created = client.post("/api/tables", json={"game": "hidden-hands", "name": "Ann"}).json()
+        tid, invite = created["table_id"], created["invite_url"].split("invite=")[1]
+        client.post(f"/api/tables/{tid}/join", json={"name": "Bob", "invite": invite})
+        assert client.post(f"/api/tables/{tid}/start",
+                           headers={"Authorization": f"Bearer {created['token']}"}).status_code == 200
+        watched.append((tid, created["spectate_url"].split("key=")[1]))
+    reads: list[str] = []
+    polls: list[int] = []
+    load_held, versions = service._load_held, service.versions
+
+    async def counted_read(table_id: str) -> Any:
+        reads.append(table_id)
+        return await load_held(table_id)
+
+    async def counted_poll(table_ids: list[str]) -> dict[str, int]:
+        polls.append(len(table_ids))
+        return await versions(table_ids)
+
+    with contextlib.ExitStack() as stack:
+        for tid, key in watched:
+            ws = stack.enter_context(connect(client, f"/ws/tables/{tid}?spectate={key}"))
+            assert ws.receive_json()["type"] == "state"
+        monkeypatch.setattr(service, "_load_held", counted_read)
+        monkeypatch.setattr(service, "versions", counted_poll)
+        end = time.monotonic() + 10
+        while len(polls) < 3 and time.monotonic() < end:  # three polls, each of the three live tables
+            time.sleep(0.05)
+        assert len(polls) >= 3 and max(polls) == len(watched)
+        assert reads == []

@@ -4,13 +4,14 @@ of its batch, and every table in it stays exactly as it was (in memory and in th
 from __future__ import annotations
 
 import asyncio
+import sqlite3
 from typing import Any
 
 import pytest
 from fastapi.testclient import TestClient
 from sqlalchemy.ext.asyncio import AsyncSession
 
-from app.commits import Committer
+from app.commits import Committer, SqliteWriter
 from app.seats import Holder
 from app.service import TableService
 from app.settings import Settings
@@ -56,8 +57,14 @@ def test_a_failed_commit_acknowledges_none_of_its_batch(client: TestClient, sett
     async def failing(self: AsyncSession) -> None:
         raise OSError("the disk is full")  # the batch's statements went out; its commit does not
 
+    def failing_direct(connection: sqlite3.Connection) -> None:
+        raise sqlite3.OperationalError("disk I/O error")
+
+    assert client.app.state.service.committer.direct  # a SQLite file: the writer's own connection
     with monkeypatch.context() as patched:
+        # On a SQLite file the server commits through its own connection (SqliteWriter); elsewhere, a session.
         patched.setattr(AsyncSession, "commit", failing)
+        patched.setattr(SqliteWriter, "_commit", staticmethod(failing_direct))
         outcomes = _act_all(client, moves)
     assert all(getattr(o, "code", None) == "busy" for o in outcomes), outcomes  # nobody was told "done"
     assert db_rows(settings, "SELECT table_id FROM actions") == []

@@ -15,13 +15,15 @@ class Options(BaseModel):
     model_config = ConfigDict(extra="forbid")
 
     window_mode: Literal["quick", "fixed"] = Field(
-        "quick", description="fixed: nothing to press and no timing tells, but every window runs its full time; "
-                             "quick: a window closes once everyone has continued.")
-    response_window_s: int = Field(RESPONSE_WINDOW_S, ge=0, le=WINDOW_S_MAX,
+        "quick", title="Response windows",
+        description="fixed: nothing to press and no timing tells, but every window runs its full time; "
+                    "quick: a window closes once everyone has continued.")
+    response_window_s: int = Field(RESPONSE_WINDOW_S, ge=0, le=WINDOW_S_MAX, title="Response window (seconds)",
                                    description="Seconds of the window after a Spy or Conceal card is given or an "
                                                "Agent places a War card (0: no timer in quick mode; a fixed "
                                                "window then closes at once).")
     assassination_window_s: int = Field(ASSASSINATION_WINDOW_S, ge=0, le=WINDOW_S_MAX,
+                                        title="Assassination window (seconds)",
                                         description="Seconds of the window after an assassination is declared "
                                                     "(0: no timer in quick mode; a fixed window then "
                                                     "closes at once).")

@@ -51,6 +51,7 @@ from games.patriots_and_redcoats.state import (
     WinterStep,
 )
 from games.protocol import Seat, Viewer
+from games.shared_views import SharedViews
 
 REMINDER = "Commander and Agent may not communicate in any way while they choose their War cards."
 
@@ -59,37 +60,19 @@ def view(state: PatriotsState, viewer: Viewer) -> PatriotsView:
     n = state["players"]
     over = state["phase"] == "over"
     me = viewer if viewer is not None and 0 <= viewer < n else None
-    public: SpectatorView = {
-        "you": None,
-        "players": n,
-        "phase": state["phase"],
-        "round": state["round"],
-        "commander": state["commander"],
-        "agent": next((f["agent"] for f in reversed(state["stack"]) if f["kind"] == "council"), None),
-        "direction": "clockwise" if state["walk"]["dir"] == 1 else "counter-clockwise",
-        "anchor": state["walk"]["anchor"],
-        "pending_skips": state["walk"]["skips"],
-        "seats": [_seat(state, seat, over) for seat in range(n)],
-        "war": {"patriots": len(state["track"]["patriots"]), "redcoats": len(state["track"]["redcoats"]),
-                "marker": state["marker"], "deck": len(state["war"]["deck"]), "discard": len(state["war"]["discard"])},
-        "spycraft": {"deck": len(state["spycraft"]["deck"]), "discard": len(state["spycraft"]["discard"])},
-        "resolving": _resolving(state),
-        "step": None if over else _step(state, me),
-        "window": None if over else _window(state),
-        "assassinations": [
-            {"assassin": w["assassin"], "target": w["target"], "turncoat": w["protected"],
-             "countered": w["countered"], "cancelled": w["cancelled"]}
-            for w in state["windows"] if w["kind"] == "assassination"
-        ],
-        "councils": [{**c, "votes": None if c["votes"] is None else list(c["votes"])} for c in state["councils"]],
-        "options": state["options"].copy(),
-        "over": over,
-    }
-    out: PatriotsView = public
-    if me is not None:
-        # A seat's view is the same dict with ``you`` filled in (it keeps its place) and the seat's own keys after.
+    shared = _shared.of(state)
+    # The step is the one public key a viewer changes (a seat is told when it is its own turn to act).
+    step = None if over else _step(state, me)
+    out: PatriotsView
+    if me is None:
+        public: SpectatorView = {**shared, "step": step}
+        out = public
+    else:
+        # A seat's view is the same dict with ``you`` and ``step`` filled in (each keeps its place) and the seat's own
+        # keys after: one copy of the shared part per viewer.
         mine: SeatView = {
-            **public,
+            **shared,
+            "step": step,
             "you": me,
             "your_cards": [{"slot": i, "kind": LOYALTY[e["id"]], "face_up": e["up"]}
                            for i, e in enumerate(state["hands"][me])],
@@ -105,6 +88,38 @@ def view(state: PatriotsState, viewer: Viewer) -> PatriotsView:
         out["outcome"] = outcome.copy()
         out["reveal"] = reveal_all(state)
     return out
+
+
+def _shared_view(state: PatriotsState) -> SpectatorView:
+    n = state["players"]
+    over = state["phase"] == "over"
+    shared: SpectatorView = {
+        "you": None,
+        "players": n,
+        "phase": state["phase"],
+        "round": state["round"],
+        "commander": state["commander"],
+        "agent": next((f["agent"] for f in reversed(state["stack"]) if f["kind"] == "council"), None),
+        "direction": "clockwise" if state["walk"]["dir"] == 1 else "counter-clockwise",
+        "anchor": state["walk"]["anchor"],
+        "pending_skips": state["walk"]["skips"],
+        "seats": [_seat(state, seat, over) for seat in range(n)],
+        "war": {"patriots": len(state["track"]["patriots"]), "redcoats": len(state["track"]["redcoats"]),
+                "marker": state["marker"], "deck": len(state["war"]["deck"]), "discard": len(state["war"]["discard"])},
+        "spycraft": {"deck": len(state["spycraft"]["deck"]), "discard": len(state["spycraft"]["discard"])},
+        "resolving": _resolving(state),
+        "step": None,
+        "window": None if over else _window(state),
+        "assassinations": [
+            {"assassin": w["assassin"], "target": w["target"], "turncoat": w["protected"],
+             "countered": w["countered"], "cancelled": w["cancelled"]}
+            for w in state["windows"] if w["kind"] == "assassination"
+        ],
+        "councils": [{**c, "votes": None if c["votes"] is None else list(c["votes"])} for c in state["councils"]],
+        "options": state["options"].copy(),
+        "over": over,
+    }
+    return shared
 
 
 def _seat(state: PatriotsState, seat: int, over: bool) -> SeatSummary:
@@ -360,3 +375,6 @@ def _slot(state: PatriotsState, seat: int, slot: int | None, none: str) -> str:
     if slot < 0:
         return none
     return loyalty_label(state["hands"][seat][slot]["id"])
+
+
+_shared: SharedViews[SpectatorView] = SharedViews(_shared_view)

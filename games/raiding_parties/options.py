@@ -12,13 +12,14 @@ from games.raiding_parties.data import DEFAULT_GOLD, MIN_COPY_CAP, REACTION_SECO
 class Options(BaseModel):
     model_config = ConfigDict(extra="forbid")
 
-    gold: Gold = Field(DEFAULT_GOLD, description="Gold per party: 20 (no Ship or Fort), 30 (one "
-                                                                "Ship or Fort) or 40 (two).")
-    copy_cap: int | None = Field(None, ge=MIN_COPY_CAP, le=99,
+    gold: Gold = Field(DEFAULT_GOLD, title="Gold per party", description="20 (no Ship or Fort), 30 (one Ship or Fort) "
+                                                                         "or 40 (two).")
+    copy_cap: int | None = Field(None, ge=MIN_COPY_CAP, le=99, title="Copy limit",
                                  description="Most copies of any card without (X) in a party, as with one shared "
                                              "box (at least 4); none: no limit.")
     reaction_mode: Literal["quick", "fixed"] = Field(
-        "quick", description="quick: a player may pass a Navigator or Jolly Roger chance at once (faster, but the "
-                             "speed of the answer can tell); fixed: every such chance runs its full time.")
-    reaction_seconds: int = Field(REACTION_SECONDS, ge=1, le=REACTION_SECONDS_MAX,
+        "quick", title="Reactions",
+        description="quick: a player may pass a Navigator or Jolly Roger chance at once (faster, but the speed of the "
+                    "answer can tell); fixed: every such chance runs its full time.")
+    reaction_seconds: int = Field(REACTION_SECONDS, ge=1, le=REACTION_SECONDS_MAX, title="Reaction time (seconds)",
                                   description="Seconds a player has to reveal a Navigator or play a Jolly Roger.")

@@ -6,6 +6,7 @@ Source: shared/rules/turncoats.txt and turncoats-edition.md; rulings are quoted 
 
 from __future__ import annotations
 
+from functools import cache
 from typing import Any
 
 from games import rng
@@ -42,16 +43,16 @@ def legal(state: TurncoatsState, seat: Seat) -> list[TurncoatsAction]:
         return []
     if state["drawn"] is not None:
         # Edition: after the draw there is no going back; return any stone from hand, the drawn one included.
-        return [{"type": "return", "colour": c} for c in COLOURS if state["hands"][seat][c] > 0]
+        return [_return(c) for c in COLOURS if state["hands"][seat][c] > 0]
     hand = state["hands"][seat]
     actions: list[TurncoatsAction] = []
     for colour in COLOURS:
         if hand[colour] == 0:
             continue
-        actions += [{"type": "recruit", "colour": colour, "area": a} for a in range(AREAS)]
+        actions += [_recruit(colour, a) for a in range(AREAS)]
         actions += battle_options(state, colour)
         actions += march_options(state, colour)
-    actions.append({"type": "negotiate"})
+    actions.append(_NEGOTIATE)
     return actions
 
 
@@ -63,8 +64,7 @@ def battle_options(state: TurncoatsState, colour: Colour) -> list[Battle]:
         stones = state["areas"][area]
         kills = min(stones[colour], stones[others[0]] + stones[others[1]])
         for first in range(max(0, kills - stones[others[1]]), min(kills, stones[others[0]]) + 1):
-            victims = {others[0]: first, others[1]: kills - first}
-            out.append({"type": "battle", "colour": colour, "area": area, "victims": victims})
+            out.append(_battle(colour, area, first, kills - first))
     return out
 
 
@@ -74,9 +74,35 @@ def march_options(state: TurncoatsState, colour: Colour) -> list[March]:
     for area in range(AREAS):
         present = state["areas"][area][colour]
         for to in ADJACENT[area]:
-            out += [{"type": "march", "colour": colour, "from": area, "to": to, "count": n}
-                    for n in range(1, present + 1)]
+            out += [_march(colour, area, to, n) for n in range(1, present + 1)]
     return out
+
+
+# The legal actions are a small fixed set of values, made once and shared by every legal list (a table held in
+# memory keeps its lists, and a list is mostly the same few hundred actions). Shared, so never changed: the engine,
+# the bots and the server only read actions.
+_NEGOTIATE: TurncoatsAction = {"type": "negotiate"}
+
+
+@cache
+def _return(colour: Colour) -> TurncoatsAction:
+    return {"type": "return", "colour": colour}
+
+
+@cache
+def _recruit(colour: Colour, area: int) -> TurncoatsAction:
+    return {"type": "recruit", "colour": colour, "area": area}
+
+
+@cache
+def _battle(colour: Colour, area: int, first: int, second: int) -> Battle:
+    others = [c for c in COLOURS if c != colour]
+    return {"type": "battle", "colour": colour, "area": area, "victims": {others[0]: first, others[1]: second}}
+
+
+@cache
+def _march(colour: Colour, area: int, to: int, count: int) -> March:
+    return {"type": "march", "colour": colour, "from": area, "to": to, "count": count}
 
 
 # ----------------------------------------------------------------------------- apply

@@ -13,6 +13,7 @@ import random
 from typing import Any, cast
 
 from games.protocol import Viewer
+from games.shared_views import SharedViews
 from games.turncoats.data import ADJACENT, AREAS, COLOURS, HEX, HOLE, HOMELANDS, STONES_PER_COLOUR
 from games.turncoats.rules import apply, ruled_counts, rulers, total, winning_colour
 from games.turncoats.sampler import tilts
@@ -22,6 +23,22 @@ HOMELAND_OF = {area: colour for colour, area in HOMELANDS.items()}
 
 
 def view(state: TurncoatsState, viewer: Viewer) -> TurncoatsView:
+    public = _public.of(state)
+    if viewer is None or not 0 <= viewer < state["players"]:
+        return public
+    # A seat's view is the same dict with its own keys filled in (they keep their places).
+    mine: SeatView = {**public, "you": viewer, "hand": dict(state["hands"][viewer]),
+                      "drawn": state["drawn"] if viewer == state["turn"] else None}
+    return mine
+
+
+# The map's fixed lists, shared by every view (views are read-only once built).
+_HEX = [list(h) for h in HEX]
+_ADJACENT = [list(a) for a in ADJACENT]
+_HOLE = list(HOLE)
+
+
+def _public_view(state: TurncoatsState) -> SpectatorView:
     over = state["over"]
     ruled = rulers(state)  # once: the map, the counts and the leader all follow from it
     counts = ruled_counts(state, ruled)
@@ -34,10 +51,10 @@ def view(state: TurncoatsState, viewer: Viewer) -> TurncoatsView:
         "negotiating": state["drawn"] is not None,
         "areas": [
             {"area": a, "stones": dict(state["areas"][a]), "homeland": HOMELAND_OF.get(a), "ruler": ruled[a],
-             "hex": list(HEX[a]), "adjacent": list(ADJACENT[a])}
+             "hex": _HEX[a], "adjacent": _ADJACENT[a]}
             for a in range(AREAS)
         ],
-        "hole": list(HOLE),
+        "hole": _HOLE,
         "axe": dict(state["axe"]),
         "flag": dict(state["flag"]),
         "bag": total(state["bag"]),
@@ -51,12 +68,7 @@ def view(state: TurncoatsState, viewer: Viewer) -> TurncoatsView:
         "colours": list(COLOURS),
         "over": over,
     }
-    if viewer is None or not 0 <= viewer < state["players"]:
-        return public
-    # A seat's view is the same dict with its own keys filled in (they keep their places).
-    mine: SeatView = {**public, "you": viewer, "hand": dict(state["hands"][viewer]),
-                      "drawn": state["drawn"] if viewer == state["turn"] else None}
-    return mine
+    return public
 
 
 def secrets(state: TurncoatsState, viewer: Viewer) -> set[str]:
@@ -150,3 +162,6 @@ def reveal(state: TurncoatsState) -> dict[str, Any]:
         # Drawn by the seat whose turn it is, already in their hand: one stone of it goes back to the bag next.
         out["drawn, not yet returned"] = [{"seat": state["turn"], "stone": state["drawn"]}]
     return out
+
+
+_public: SharedViews[SpectatorView] = SharedViews(_public_view)

@@ -1,8 +1,10 @@
 // The one browser client: REST calls, the live websocket with reconnection, the render loop and seat tokens.
 
 const TOKEN_PREFIX = "tabletop:seat:";
+const WATCH_PREFIX = "tabletop:watch:"; // spectator keys of tables watched here, for "Your tables"
 const BACKOFF_START_MS = 500;
 const BACKOFF_MAX_MS = 10_000;
+const RESTART_JITTER_MS = 250;
 // The server deleted the table (it expired) while this connection was open: final, like every 4xxx close.
 export const TABLE_EXPIRED = 4410;
 
@@ -64,7 +66,11 @@ export function connect({ tableId, token, spectate, onMessage, onStatus = () => 
       const final = isFinalClose(event.code);
       if (final) stopped = true;
       onStatus("closed", { code: event.code, reason: event.reason, final, attempt });
-      if (!stopped) schedule();
+      // 1012: the server is restarting (another worker may already serve): back at once, jittered a little.
+      if (!stopped && event.code === 1012 && attempt === 0) {
+        attempt += 1;
+        timer = setTimeout(open, Math.random() * RESTART_JITTER_MS);
+      } else if (!stopped) schedule();
     };
   }
 
@@ -292,6 +298,42 @@ export function clearToken(tableId) {
   const key = TOKEN_PREFIX + tableId;
   memory.delete(key);
   storage()?.removeItem(key);
+}
+
+export function storeSpectate(tableId, key) {
+  memory.set(WATCH_PREFIX + tableId, key);
+  storage()?.setItem(WATCH_PREFIX + tableId, key);
+}
+
+export function clearSpectate(tableId) {
+  memory.delete(WATCH_PREFIX + tableId);
+  storage()?.removeItem(WATCH_PREFIX + tableId);
+}
+
+// Every table this browser holds a seat token or a spectator key for: what "Your tables" asks about.
+export function heldTables() {
+  const found = new Map();
+  const store = storage();
+  const keys = new Set(memory.keys());
+  for (let index = 0; store && index < store.length; index += 1) keys.add(store.key(index));
+  for (const key of keys) {
+    const value = store?.getItem(key) ?? memory.get(key);
+    if (!value) continue;
+    for (const [prefix, field] of [[TOKEN_PREFIX, "token"], [WATCH_PREFIX, "spectate"]]) {
+      if (!key.startsWith(prefix)) continue;
+      const tableId = key.slice(prefix.length);
+      const entry = found.get(tableId) ?? { table_id: tableId };
+      entry[field] = value;
+      found.set(tableId, entry);
+    }
+  }
+  // A seat wins over a spectator link at the same table: the server reads the token first.
+  return [...found.values()].map((entry) => (entry.token ? { table_id: entry.table_id, token: entry.token } : entry));
+}
+
+export function forgetTable(tableId) {
+  clearToken(tableId);
+  clearSpectate(tableId);
 }
 
 export function rememberName(name) {

@@ -33,6 +33,42 @@ export function label(name, schema) {
   return name.replace(/_/g, " ").replace(/^\w/, (c) => c.toUpperCase());
 }
 
+// The player counts an option applies at (its "x-players"), or null when it applies at every count.
+export function playerCounts(schema) {
+  const counts = schema?.["x-players"];
+  return Array.isArray(counts) && counts.length ? counts : null;
+}
+
+// Whether an option matters at a table of `players` (an option without "x-players" always does).
+export function appliesAt(schema, players) {
+  const counts = playerCounts(schema);
+  return !counts || counts.includes(players);
+}
+
+function countsText(counts) {
+  const sorted = [...counts].sort((a, b) => a - b);
+  const run = sorted.every((n, i) => i === 0 || n === sorted[i - 1] + 1);
+  if (sorted.length === 1) return `Only with ${sorted[0]} players.`;
+  if (run) return `Only with ${sorted[0]} to ${sorted[sorted.length - 1]} players.`;
+  return `Only with ${sorted.slice(0, -1).join(", ")} or ${sorted[sorted.length - 1]} players.`;
+}
+
+// An option's value in words, as the lobby lists it: "none" for null (its description says what none means), "yes"
+// or "no", a list as its items.
+export function valueText(value) {
+  if (value === null || value === undefined) return "none";
+  if (typeof value === "boolean") return value ? "yes" : "no";
+  if (Array.isArray(value)) return value.length ? value.join(" ") : "none";
+  return String(value);
+}
+
+// A schema's property with its references resolved (for listing options as well as for the form).
+export function optionSchema(schema, name) {
+  return resolve(schema?.properties?.[name], schema);
+}
+
+const NUMBER_LIST = /^[\s,]*$|^[\s,]*-?\d+([\s,]+-?\d+)*[\s,]*$/;
+
 // One field per property; returns a reader that collects {name: value} (empty inputs are left to the defaults).
 export function buildFields(container, schema) {
   container.replaceChildren();
@@ -42,7 +78,9 @@ export function buildFields(container, schema) {
     const prop = resolve(raw, schema);
     const id = `opt-${name}`;
     const hintId = `${id}-hint`;
-    const hint = prop.description ? h("p", { class: "hint", id: hintId, text: prop.description }) : null;
+    const counts = playerCounts(prop);
+    const about = [prop.description, counts ? countsText(counts) : null].filter(Boolean).join(" ");
+    const hint = about ? h("p", { class: "hint", id: hintId, text: about }) : null;
     const describedBy = hint ? hintId : null;
     const title = label(name, prop);
     const enumValues = prop.enum ?? (prop.const !== undefined ? [prop.const] : null);
@@ -94,6 +132,26 @@ export function buildFields(container, schema) {
       });
       container.append(h("div", { class: "field" }, h("label", { for: id, text: title }), input, hint));
       readers.push(() => (input.value === "" && prop.default === undefined ? null : [name, input.value]));
+    } else if (prop.type === "array" && prop.items?.type === "integer") {
+      // A list of whole numbers (a team per seat): typed as numbers with spaces, "1 2 1 2"; empty for none.
+      const input = h("input", {
+        id,
+        name,
+        type: "text",
+        inputmode: "numeric",
+        autocomplete: "off",
+        placeholder: prop.nullable ? "none" : "",
+        value: Array.isArray(prop.default) ? prop.default.join(" ") : "",
+        "aria-describedby": describedBy,
+      });
+      container.append(h("div", { class: "field" }, h("label", { for: id, text: title }), input, hint));
+      readers.push(() => {
+        const text = input.value.trim();
+        if (!NUMBER_LIST.test(text)) throw new Error(`${title}: write whole numbers separated by spaces, like 1 2 1 2.`);
+        const numbers = text.split(/[\s,]+/).filter(Boolean).map(Number);
+        if (!numbers.length) return prop.nullable ? [name, null] : null;
+        return [name, numbers];
+      });
     } else {
       // Lists and nested objects are rare in options: edit them as JSON.
       const area = h("textarea", { id, name, rows: 3, class: "json", "aria-describedby": describedBy });

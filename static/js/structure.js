@@ -6,11 +6,13 @@ import { h } from "./dom.js";
 const MAX_DEPTH = 8;
 const MAX_COLUMNS = 10;
 
+// A key in words, with a capital: "pirate_chief" and "pirateChief" read "Pirate chief"; a label a game already wrote
+// in words ("War deck, top first") keeps its own capitals.
 export function prettyKey(key) {
-  return String(key)
-    .replace(/_/g, " ")
-    .replace(/([a-z])([A-Z])/g, "$1 $2")
-    .toLowerCase();
+  const raw = String(key);
+  const words = raw.replace(/_/g, " ").replace(/([a-z])([A-Z])/g, "$1 $2").trim();
+  const text = /^\w+$/.test(raw) ? words.toLowerCase() : words;
+  return text.charAt(0).toUpperCase() + text.slice(1);
 }
 
 function isScalar(value) {
@@ -68,7 +70,7 @@ function recordTable(items, columns, ctx, depth) {
   const head = h(
     "tr",
     {},
-    columns.map((column) => h("th", { scope: "col", text: column === "seat" && bySeat ? "player" : prettyKey(column) })),
+    columns.map((column) => h("th", { scope: "col", text: column === "seat" && bySeat ? "Player" : prettyKey(column) })),
   );
   const rows = items.map((item) => {
     const mine = bySeat && item.seat === ctx.you;

@@ -11,6 +11,7 @@ from typing import Any
 import pytest
 from fastapi.testclient import TestClient
 
+from app.expiry import expire_tables
 from app.settings import Settings
 from app.timing import now
 from tests.api.helpers import create, db_path
@@ -38,7 +39,7 @@ def test_one_failed_announcement_does_not_silence_the_rest(client: TestClient, s
     monkeypatch.setattr(service.hub, "publish", publish)
     assert client.portal is not None
     with caplog.at_level(logging.WARNING):
-        assert client.portal.call(service.expire_tables) == 3
+        assert client.portal.call(expire_tables, service) == 3
     # The two after the failure went out.
     assert len(announced) == 3 and announced[0] == "failed" and set(announced[1:]) < set(tables)
     warnings = [r for r in caplog.records if r.levelno >= logging.WARNING]

@@ -57,6 +57,27 @@ def test_options_schema_is_a_valid_json_schema(client: TestClient) -> None:
     assert not validator.is_valid({"review_s": "soon"})
 
 
+def test_every_game_option_describes_itself(client: TestClient) -> None:
+    """Forms and the lobby show an option by its title and description (never pydantic's "Response Window S"), and
+    an option that has an effect only at some player counts names them, within the game's range."""
+    from games.registry import GAMES
+
+    for game in client.get("/api/games").json():
+        if game["id"] not in GAMES:
+            continue  # the test games
+        for name, prop in game["options_schema"]["properties"].items():
+            where = f"{game['id']}.{name}"
+            assert prop.get("title"), where
+            if "_" in name:  # pydantic's own title for it would read "Response Window S"
+                assert prop["title"] != name.replace("_", " ").title(), f"{where}: {prop['title']}"
+            assert prop.get("description"), where
+            counts = prop.get("x-players")
+            if counts is not None:
+                assert counts and all(game["min_players"] <= n <= game["max_players"] for n in counts), where
+    red = next(g for g in client.get("/api/games").json() if g["id"] == "red-scare-redux")["options_schema"]
+    assert red["properties"]["layout_6"]["x-players"] == [6]
+
+
 # ----------------------------------------------------------------- create
 
 

@@ -15,8 +15,9 @@ from pydantic import BaseModel
 
 from app.main import create_app
 from app.settings import Settings
-from app.timing import next_deadline
-from games.protocol import Game, State, apply_checked
+from app.timing import Bank, next_deadline, read_bank
+from games.protocol import TAKE_BACK, Game, State, apply_checked
+from games.red_scare_redux import GAME as RSR
 from tests.api.helpers import (
     GAME,
     act,
@@ -30,6 +31,8 @@ from tests.api.helpers import (
     state,
     wait_for,
 )
+from tests.games.red_scare_redux.scenario import act as rsr_act
+from tests.games.red_scare_redux.scenario import make as rsr_make
 from tests.support.hidden_hands import GAME as HIDDEN_HANDS
 
 NOW = datetime(2030, 1, 1, 12, 0, tzinfo=UTC)
@@ -394,3 +397,133 @@ def test_a_deadline_that_fires_as_the_game_ends_is_dropped_quietly(settings: Set
         logging.getLogger("app").removeHandler(recorded)
     problems = [(r.name, r.getMessage(), r.exc_info is not None) for r in recorded.records]
     assert problems == [], problems
+
+
+# ----------------------------------------------------------------- a turn of several actions: its time bank
+
+
+def at(seconds: float) -> datetime:
+    return NOW + timedelta(seconds=seconds)
+
+
+class Clock:
+    """``next_deadline`` as the server runs it: after every change, from the deadline and key it set last."""
+
+    def __init__(self, humans: set[int], timer: float = 30) -> None:
+        self.humans, self.timer = humans, timer
+        self.deadline: datetime | None = None
+        self.key: str | None = None
+
+    def after(self, state: State, when: float) -> datetime | None:
+        self.deadline, self.key = next_deadline(RSR, state, self.humans, self.timer, self.key, self.deadline, at(when))
+        return self.deadline
+
+
+GIVE = {"type": "give", "card": "Funds 1", "to": 2}
+
+
+def test_each_action_of_a_turn_gets_the_timer_afresh_as_long_as_the_turn_s_bank_lasts() -> None:
+    """Four actions a turn, a 30 s timer: every action gets 30 s, and the turn as a whole at most 4 × 30 s. A give and
+    its take-back are actions that leave the turn where it was: they cost time from the bank all the same."""
+    clock = Clock({0, 1, 2, 3})
+    s = rsr_make(4, hands={0: ["Funds 1"]})
+    assert clock.after(s, 0) == at(30)
+    s = rsr_act(s, 0, GIVE)
+    assert clock.after(s, 25) == at(55)  # afresh: the next action gets the whole timer
+    s = rsr_act(s, 0, TAKE_BACK)
+    assert clock.after(s, 54) == at(84)
+    s = rsr_act(s, 0, GIVE)
+    assert clock.after(s, 83) == at(113)
+    s = rsr_act(s, 0, TAKE_BACK)
+    assert clock.after(s, 112) == at(120)  # 8 s of the bank are left, not 30: the turn ends at 4 × 30 s
+    s = rsr_act(s, 0, {"type": "end_turn"})
+    assert s["order"][s["turn_index"]] == 1
+    assert clock.after(s, 119) == at(149)  # the next turn has a bank of its own
+
+
+def test_a_window_holds_the_turn_s_bank_and_its_deadline_does_not_tell_who_continued() -> None:
+    """A response window is the opponents' time, not the player's: the bank holds while it is open. The window's own
+    deadline holds while it waits on several opponents (who has continued is secret), and so does its key."""
+    clock = Clock({0, 1, 2, 3})
+    s = rsr_make(4, hands={0: ["Funds 1", "Requisition"]})  # quick windows, 5 s
+    clock.after(s, 0)
+    for when, action in ((25, GIVE), (54, TAKE_BACK)):
+        s = rsr_act(s, 0, action)
+        clock.after(s, when)
+    s = rsr_act(s, 0, {"type": "black_ops", "card": "Requisition"})  # 100 s of the bank spent: 20 s left
+    opened = clock.after(s, 100)
+    assert opened == at(105) and s["window"] is not None
+    key = clock.key
+    s = rsr_act(s, 1, {"type": "continue"})  # one of the two opponents continues
+    assert clock.after(s, 101) == opened and clock.key == key
+    s = rsr_act(s, 3, {"type": "continue"})  # the window closes long after its time, all the same
+    assert s["window"] is None and s["step"] is not None and s["step"]["kind"] == "draw"
+    assert clock.after(s, 160) == at(180)  # the 20 s the bank held while the window was open
+    s = rsr_act(s, 0, {"type": "draw", "deck": "omega"})
+    assert clock.after(s, 170) == at(180)
+
+
+def test_a_turn_s_bank_is_not_shared_by_the_next_turn_of_the_same_seat() -> None:
+    """In 1v1 the turns alternate: seat 0's next turn starts with a full bank however its last one went."""
+    clock = Clock({0, 1})
+    s = rsr_make(2)
+    clock.after(s, 0)
+    for when in (29, 58, 87):
+        s = rsr_act(s, 0, {"type": "draw", "deck": "delta"})
+        clock.after(s, when)
+    s = rsr_act(s, 0, {"type": "draw", "deck": "delta"})
+    assert clock.after(s, 116) == at(146)  # seat 1's turn
+    for when in (120, 121, 122, 123):
+        s = rsr_act(s, 1, {"type": "draw", "deck": "delta"})
+        clock.after(s, when)
+    assert s["order"][s["turn_index"]] == 0
+    assert clock.deadline == at(153)
+    s = rsr_act(s, 0, {"type": "draw", "deck": "delta"})
+    assert clock.after(s, 152) == at(182)
+
+
+def test_a_turn_waiting_on_nobody_timed_has_no_deadline() -> None:
+    clock = Clock({1})  # seat 0 is a bot
+    assert clock.after(rsr_make(2), 0) is None and clock.key is None
+
+
+def rsr_table(client: TestClient, timer: float = 60) -> tuple[Any, int]:
+    """A 1v1 Red Scare Redux table of two people, timed; returns it and whose turn comes first."""
+    table = new_game(client, humans=2, turn_timer=timer, game="red-scare-redux")
+    return table, state(client, table, 0)["view"]["turn"]
+
+
+def left(message: dict[str, Any]) -> timedelta:
+    return datetime.fromisoformat(message["deadline"]) - datetime.now(UTC)
+
+
+def test_an_idle_player_s_turn_is_played_for_them_and_the_next_turn_gets_the_whole_timer(
+        client: TestClient, settings: Settings) -> None:
+    table, first = rsr_table(client)
+    other = 1 - first
+    assert play(client, table, first)["view"]["actions_left"] == 3  # one action in time (the first legal: a draw)
+    run_out(client, settings, table.table_id)  # then nothing: the turn's time runs out
+    theirs = wait_for(lambda: (s := state(client, table, other))["view"]["turn"] == other and s, timeout=10,
+                      what="the rest of the idle player's turn to be played")
+    played = sources(settings, table.table_id)[1:]
+    assert played and {(seat, source) for _, seat, _, source in played} == {(first, "timer")}
+    assert theirs["seq"] == 1 + len(played)
+    assert theirs["view"]["actions_left"] == 4
+    assert timedelta(seconds=55) < left(theirs) <= timedelta(seconds=60)
+    assert away(client, table) == [seat == first for seat in (0, 1)]
+
+
+def test_a_turn_s_actions_are_timed_from_what_is_left_of_its_bank(client: TestClient, settings: Settings) -> None:
+    """The bank is kept with the table's deadline: with 12 s of it left, the next action gets 12 s, not 60."""
+    table, first = rsr_table(client)
+    key = db_rows(settings, "SELECT timer_key FROM tables WHERE id = ?", table.table_id)[0][0]
+    bank = read_bank(key)
+    assert bank is not None and bank.seconds == 240 and bank.since is not None  # four actions of 60 s, running
+    low = Bank(bank.turn, 12, datetime.now(UTC)).text()
+    with sqlite3.connect(db_path(settings), timeout=30) as connection:
+        connection.execute("UPDATE tables SET timer_key = ? WHERE id = ?", (key.replace(bank.text(), low),
+                                                                            table.table_id))
+    client.portal.call(client.app.state.service.forget, table.table_id)  # type: ignore[attr-defined,union-attr]
+    after = play(client, table, first)
+    assert timedelta(seconds=5) < left(after) <= timedelta(seconds=12)
+    assert state(client, table, 1 - first)["deadline"] == after["deadline"]  # public, the same for everyone

@@ -11,7 +11,9 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+from playwright.sync_api import Browser, BrowserContext
 
+from tests.browser.helpers import SIZES
 from tests.conftest import ServerProcess, server_env
 
 CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-sync",
@@ -86,3 +88,14 @@ def own_server(tmp_path: Path) -> Iterator[ServerProcess]:
     proc = start_server(tmp_path)
     yield proc
     proc.stop()
+
+
+@pytest.fixture(params=list(SIZES))
+def sized(request: pytest.FixtureRequest, browser: Browser) -> Iterator[BrowserContext]:
+    """A context at each of the two sizes (a phone one touches). The page's Content-Security-Policy allows only its
+    own scripts: axe is injected by the tests, so the policy is bypassed here."""
+    ctx = browser.new_context(viewport=SIZES[request.param], bypass_csp=True, is_mobile=request.param == "phone",
+                              has_touch=request.param == "phone")
+    ctx.set_default_timeout(15_000)
+    yield ctx
+    ctx.close()

@@ -7,8 +7,12 @@ import re
 from typing import Any
 
 import httpx
+from playwright.sync_api import ViewportSize
 
 from tests.conftest import ServerProcess
+
+# The two sizes every page is checked at: a laptop and a phone.
+SIZES: dict[str, ViewportSize] = {"laptop": {"width": 1366, "height": 768}, "phone": {"width": 390, "height": 844}}
 
 
 def seat_link(server: ServerProcess, table_id: str, token: str) -> str:

@@ -5,13 +5,12 @@ from __future__ import annotations
 
 import re
 import time
-from collections.abc import Iterator
 from pathlib import Path
 
 import axe_playwright_python
 import httpx
 import pytest
-from playwright.sync_api import Browser, BrowserContext, Page, expect
+from playwright.sync_api import BrowserContext, Page, expect
 
 from games.registry import GAMES as REGISTRY
 from tests.browser.helpers import seat_link
@@ -19,7 +18,6 @@ from tests.browser.test_platform import create_table, play_to_the_end
 from tests.conftest import ServerProcess
 
 AXE = Path(axe_playwright_python.__file__).parent / "axe.min.js"
-SIZES = {"laptop": {"width": 1366, "height": 768}, "phone": {"width": 390, "height": 844}}
 GAMES = [game_id for game_id, game in REGISTRY.items() if game.renderer is not None]
 
 RUN_AXE = """async () => {
@@ -31,15 +29,6 @@ RUN_AXE = """async () => {
       + v.nodes.slice(0, 3).map((n) => n.target.join(' ')).join(' | '));
 }"""
 
-
-@pytest.fixture(params=list(SIZES))
-def sized(request, browser: Browser) -> Iterator[BrowserContext]:  # type: ignore[no-untyped-def]
-    # The page's Content-Security-Policy allows only its own scripts; axe is injected by the test.
-    ctx = browser.new_context(viewport=SIZES[request.param], bypass_csp=True,
-                              is_mobile=request.param == "phone", has_touch=request.param == "phone")
-    ctx.set_default_timeout(15_000)
-    yield ctx
-    ctx.close()
 
 
 @pytest.fixture(scope="module")
@@ -199,3 +188,38 @@ def test_game_pages(sized: BrowserContext, server: ServerProcess, finished_table
         expect(page.locator("#moment")).to_contain_text(f"Move {last // 2} of {last}")
         page.wait_for_function(DRAWN, arg=last // 2)  # the renderer's draw
         check(page, f"{game} replay ({seat})")
+
+
+def test_pages_of_the_second_game_night(sized: BrowserContext, server: ServerProcess) -> None:
+    """Issue 21's pages: the join page (its badge), a game's options in words on the home page, a lobby and a table of
+    six (the compact seat strip on a phone), and the table asking for a tap to resume its sound after a reload."""
+    page = sized.new_page()
+    made = httpx.post(f"{server.url}/api/tables", json={"game": "red-scare-redux", "name": "Bea"}, timeout=10).json()
+    page.goto(made["invite_url"])
+    expect(page.locator("#join-form")).to_be_visible()
+    expect(page.locator("#conn")).to_have_text("not joined yet")
+    check(page, "join page")
+
+    page.goto(server.url + "/")
+    page.fill("#name", "Alice")
+    page.select_option("#game", "red-scare-redux")
+    expect(page.locator("#opt-teams")).to_be_visible()
+    check(page, "home with Red Scare Redux's options")
+    page.click("#create")
+    page.wait_for_url(re.compile(r"/t/[^/?#]+$"))
+    page.fill("#bot-count", "5")
+    page.select_option("#bot-kind", "random")
+    page.click("#add-bots")
+    expect(page.locator("#lobby-seats li")).to_have_count(6)
+    expect(page.locator("#lobby-options li[data-option=layout_6]")).to_be_visible()
+    check(page, "lobby of six")
+    page.click("#start")
+    page.wait_for_function(DRAWN, arg=None)
+    check(page, "table of six")
+
+    page.click("#alerts")
+    expect(page.locator("#alerts")).to_have_text("Alerts: on")
+    page.reload()
+    expect(page.locator("#sound-resume")).to_be_visible()
+    page.wait_for_function(DRAWN, arg=None)
+    check(page, "table with the sound paused")

@@ -5,7 +5,8 @@ The renderer's hooks: the root ``.rp`` tells its ``data-state`` (building, hired
 over), ``data-seq`` and ``data-busy``. Builder: ``li.rp-cat[data-card]`` with ``[data-plus]``/``[data-minus]``,
 ``.rp-total-bar`` (``[data-total]``, ``[data-ships-forts]``), ``#rp-submit``. Table: your cards that can act now
 ``.rp-card[data-actor]``, their action groups ``.rp-groups > button``, valid targets ``.rp-table [data-target]``,
-buttons that send ``[data-action]`` (prompt answers ``.rp-answers``, hold plays ``.rp-play``, ``[data-kind=end]``).
+buttons that send ``[data-action]`` (in the controls bar ``.rp-dock``: prompt answers ``.rp-answers``, hold plays
+``.rp-play``, ``[data-kind=end]``).
 Result: ``#rp-result`` with ``tr[data-reveal-seat]``.
 """
 
@@ -91,7 +92,7 @@ def build_by_clicks(page) -> dict[str, int]:  # type: ignore[no-untyped-def]
 def take_first_move(page) -> None:  # type: ignore[no-untyped-def]
     """The first thing the interface offers: a prompt's answer or a hold card, else one of my cards' first action
     aimed at the first target lit on the table, else End turn."""
-    direct = page.locator(".rp-act .rp-answers [data-action], .rp-act .rp-play")
+    direct = page.locator(".rp-dock .rp-answers [data-action], .rp-dock .rp-play")
     if direct.count():
         direct.first.click()
         return
@@ -104,7 +105,7 @@ def take_first_move(page) -> None:  # type: ignore[no-untyped-def]
             group.click()
             return
         group.click()
-        aim = page.locator(".rp-table [data-target], .rp-act .rp-pick").first
+        aim = page.locator(".rp-table [data-target], .rp-dock .rp-pick").first
         aim.wait_for()
         aim.click()
         return

@@ -20,9 +20,11 @@ import httpx
 import pytest
 from playwright.sync_api import Error as PlaywrightError
 
+from games.red_scare_redux import GAME
 from tests.browser.helpers import host_table as shared_host
-from tests.browser.helpers import watch_errors
+from tests.browser.helpers import settle, watch_errors
 from tests.conftest import ServerProcess
+from tests.games.red_scare_redux.scenario import act, make
 
 GAME_SECONDS = 300  # a 2v2 game to the end of the decks, its one-second windows included, on a busy machine
 
@@ -195,3 +197,79 @@ def test_phone_table_fits_and_a_flow_can_be_followed(server: ServerProcess, phon
         page.locator(".rs-options [data-choice]").first.tap()
     assert page.locator(".rs-chosen [data-change]").count() >= 1  # each answer given can be changed
     assert errors == []
+
+
+def tied_game() -> dict:  # type: ignore[type-arg]
+    """The state message of a finished 2v2, as seat 1 (Team 2) receives it: tied at 4 points, Team 1 having completed an
+    Objective last, ended by the last Resource card. The result and the team labels are the engine's own."""
+    state = make(4, omega=["Funds 1"], only=True)
+    objective = {card["name"]: copy for copy, card in enumerate(state["cards"]) if card["back"] == "objective"}
+    state["completed"][1].append({"objective": objective["Smuggle Defector"], "placed": [], "order": 1})  # 4 points
+    state["completed"][0].append({"objective": objective["Hijack Arms Shipment"], "placed": [], "order": 2})  # 4, later
+    state["completions"] = 2
+    state = act(state, 0, {"type": "draw", "deck": "omega"})
+    state = act(state, 0, {"type": "end_turn"})
+    result = GAME.result(state)
+    assert result is not None and result["reason"] == "decks_empty" and result["winners"] == [0, 2]
+    teams = GAME.teams(state)  # type: ignore[misc]
+    names = ["Ann", "Bob", "Cy", "Di"]
+    return {"type": "state", "status": "finished", "seq": state["seq"], "result": result, "view": None, "legal": [],
+            "you": {"seat": 1}, "log": [],
+            "table": {"seats": [{"seat": s, "name": n, "bot": False, "connected": True} for s, n in enumerate(names)],
+                      "teams": {str(seat): label for seat, label in teams.items()}}}
+
+
+# Draws the game's result screen for `message` at the top of the page, as the table page does, and returns the
+# platform's personal line for it.
+DRAW_RESULT = """async (message) => {
+  const game = await import('/static/js/games/red-scare-redux.js');
+  const { personalLine } = await import('/static/js/table/result.js');
+  const root = document.createElement('div');
+  root.id = 'drawn-result';
+  document.querySelector('main').prepend(root);
+  game.renderResult(root, message);
+  return personalLine(message);
+}"""
+
+
+def test_the_result_names_teams_alike_and_spells_out_a_tie_break(server: ServerProcess, context) -> None:  # type: ignore[no-untyped-def]
+    page = context.new_page()
+    page.goto(server.url + "/")
+    personal = page.evaluate(DRAW_RESULT, tied_game())
+    mine = page.locator("#rs-result tr.rs-you th[scope=row]")
+    assert mine.inner_text() == "Team 2"
+    assert personal == "Your team (Team 2) lost.", "the personal line names the team as the table does"
+    assert page.locator("#rs-result .rs-reason").inner_text() == "The Resource decks ran out."
+    assert page.locator("#rs-result .rs-tie-break").inner_text() == (
+        "Tied at 4 points: Team 1 completed an Objective last, so Team 1 wins the tie.")
+
+
+# Words of the elements matched that are drawn on more than one line (a word broken inside itself).
+BROKEN_WORDS = """(selector) => {
+  const broken = [];
+  for (const root of document.querySelectorAll(selector)) {
+    const walker = document.createTreeWalker(root, NodeFilter.SHOW_TEXT);
+    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+      for (const word of node.data.matchAll(/\\S+/g)) {
+        const range = document.createRange();
+        range.setStart(node, word.index);
+        range.setEnd(node, word.index + word[0].length);
+        if (new Set([...range.getClientRects()].map((box) => Math.round(box.top))).size > 1) broken.push(word[0]);
+      }
+    }
+  }
+  return broken;
+}"""
+
+
+def test_on_a_phone_the_result_table_fits_without_breaking_words(server: ServerProcess, phone) -> None:  # type: ignore[no-untyped-def]
+    page = phone.new_page()
+    page.goto(server.url + "/")
+    page.evaluate(DRAW_RESULT, tied_game())
+    settle(page)  # the game's stylesheet has loaded
+    assert page.evaluate(BROKEN_WORDS, "#rs-result .rs-ranking") == []
+    wrap = page.locator("#rs-result .rs-table-wrap")
+    assert wrap.evaluate("(el) => el.scrollWidth <= el.clientWidth"), "the ranking scrolls sideways on a phone"
+    assert page.evaluate("document.documentElement.scrollWidth") <= 390
+    winner = page.locator("#rs-result tr[data-team='0'] th[scope=row]")
+    assert winner.inner_text().split() == ["Team", "1", "won"]

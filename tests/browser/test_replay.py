@@ -17,6 +17,7 @@ import pytest
 from app import fairness
 from app.replay import hidden
 from games.registry import GAMES
+from tests.browser.helpers import settle
 from tests.conftest import ServerProcess
 
 MOMENT = "(text) => document.querySelector('#moment').textContent.startsWith(text)"
@@ -118,3 +119,75 @@ def test_result_screen_opens_the_last_move_and_the_log_jumps(server: ServerProce
     fresh.wait_for_function(MOMENT, arg=f"Move 2 of {last}, as Alice saw it")
     assert fresh.locator("#viewpoint").input_value() == "0"
     assert line_text
+
+
+# A Red Scare Redux line that names only a card's back: the covered form of a draw, give or take.
+BACK_ONLY = re.compile(r"\b(an Omega card|a Delta card|an Objective)\b")
+
+
+def open_moment(page, server: ServerProcess, table: dict[str, Any], seq: int, seat: str) -> None:  # type: ignore[no-untyped-def]
+    last = len(table["audit"]["actions"])
+    page.goto(f"{server.url}/t/{table['table_id']}/replay#seq={seq}&seat={seat}")
+    page.wait_for_function(MOMENT, arg="The deal" if seq == 0 else f"Move {seq} of {last},")
+
+
+def test_everything_revealed_tells_each_event_once(server: ServerProcess, finished, context) -> None:  # type: ignore[no-untyped-def]
+    table = finished["red-scare-redux"]
+    last = len(table["audit"]["actions"])
+    page = context.new_page()
+    open_moment(page, server, table, last, "all")
+    lines = page.locator("#log li").all_inner_texts()
+    assert any(" drew " in line for line in lines), "the private line of each draw is there"
+    covered = [line for line in lines if BACK_ONLY.search(line)]
+    assert not covered, f"an event told twice, in full and covered: {covered[:3]}"
+    # A seat still reads the covered form of what it could not see.
+    page.select_option("#viewpoint", "1")
+    page.wait_for_function(MOMENT, arg=f"Move {last} of {last}, as")
+    assert any(BACK_ONLY.search(line) for line in page.locator("#log li").all_inner_texts())
+
+
+# Every label of the "Hidden at this moment" panel, as written (a table's column heads are drawn in capitals by CSS).
+HIDDEN_LABELS = """() => [...document.querySelectorAll('#hidden :is(h3, dt, thead th)')]
+  .map((el) => el.textContent.trim())"""
+
+
+@pytest.mark.parametrize("game_id", sorted(GAMES))
+def test_what_was_hidden_is_labelled_in_words(server: ServerProcess, finished, context, game_id: str) -> None:  # type: ignore[no-untyped-def]
+    table = finished[game_id]
+    page = context.new_page()
+    open_moment(page, server, table, len(table["audit"]["actions"]) // 2, "all")
+    labels = page.evaluate(HIDDEN_LABELS)
+    assert labels
+    raw = [label for label in labels if "_" in label or not (label[:1].isupper() or label[:1].isdigit())]
+    assert not raw, f"labels that read as keys, not words: {raw}"
+
+
+# The phone's replay controls: the settings card and the fixed bar (heights), the bar's rows of buttons and their
+# size, and any "Seen by" choice wider than the menu shows (its text against the box, less the arrow's room).
+CONTROLS = """() => {
+  const box = (selector) => document.querySelector(selector).getBoundingClientRect();
+  const select = document.getElementById('viewpoint');
+  const style = getComputedStyle(select);
+  const pen = document.createElement('canvas').getContext('2d');
+  pen.font = style.font;
+  const room = select.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight) - 24;
+  const buttons = [...document.querySelectorAll('.replay-bar button')].map((b) => b.getBoundingClientRect());
+  return {
+    settings: box('.replay-controls').height, bar: box('.replay-bar').height,
+    cut: [...select.options].filter((o) => pen.measureText(o.text).width > room).map((o) => o.text),
+    rows: new Set(buttons.map((b) => Math.round(b.top))).size,
+    small: buttons.filter((b) => b.height < 36 || b.width < 36).length,
+  };
+}"""
+
+
+def test_on_a_phone_the_replay_controls_are_a_compact_bar(server: ServerProcess, finished, phone) -> None:  # type: ignore[no-untyped-def]
+    table = finished["red-scare-redux"]
+    page = phone.new_page()
+    open_moment(page, server, table, len(table["audit"]["actions"]) // 2, "all")
+    settle(page)
+    seen = page.evaluate(CONTROLS)
+    assert seen["bar"] <= 125, f"the fixed bar takes {seen['bar']:.0f} of 844 px"
+    assert seen["settings"] + seen["bar"] <= 215, f"the controls take {seen['settings'] + seen['bar']:.0f} of 844 px"
+    assert seen["rows"] == 1 and seen["small"] == 0, seen
+    assert not seen["cut"], f"cut off in the Seen by menu: {seen['cut']}"

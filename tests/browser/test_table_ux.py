@@ -10,10 +10,13 @@ import time
 from typing import Any
 
 import httpx
+import pytest
 from playwright.sync_api import Browser, BrowserContext, Page, WebSocketRoute, expect
 from playwright.sync_api import Error as PlaywrightError
 from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
+from games.registry import GAMES as REGISTRY
+from tests.browser.helpers import SIZES, host_table, settle
 from tests.browser.test_platform import create_table, play_both_to_the_end, play_to_the_end
 from tests.conftest import ServerProcess
 
@@ -135,6 +138,7 @@ def test_the_join_page_shows_the_table_and_offers_to_watch(browser: Browser, ser
         expect(late.locator("#gate-seats li")).to_have_count(2)
         expect(late.locator("#join-form")).to_be_visible()
         expect(late.locator("#gate-watch")).to_be_hidden()
+        expect(late.locator("#conn")).to_have_text("not joined yet")  # nothing is connecting before the join
 
         host.click("#start")
         expect(host.locator("#game")).to_be_visible()
@@ -326,7 +330,7 @@ def test_the_lobby_says_what_the_window_modes_trade(context: BrowserContext, ser
     page.wait_for_url(re.compile(r"/t/[^/?#]+$"))
     options = page.locator("#lobby-options")
     expect(options).to_be_visible()
-    expect(options.locator("li").filter(has_text="Window mode: quick")).to_contain_text(
+    expect(options.locator("li").filter(has_text="Response windows: quick")).to_contain_text(
         "fixed: nothing to press and no timing tells, but every window runs its full time")
 
 
@@ -430,3 +434,145 @@ def test_the_moves_wait_for_the_server_s_answer_to_an_action(context: BrowserCon
     expect(page.locator("#log li", has_text="Alice committed")).to_have_count(0)  # the refusal changed nothing
     commit.first.click()  # and the move itself still goes through
     expect(page.locator("#log li", has_text="Alice committed")).to_have_count(1)
+
+
+def test_options_read_as_words_and_only_where_they_apply(context: BrowserContext, server: ServerProcess) -> None:
+    page = context.new_page()
+    page.goto(server.url + "/")
+    page.fill("#name", "Alice")
+    page.select_option("#game", "red-scare-redux")
+    labels = page.locator("#option-fields label").all_inner_texts()
+    assert labels == ["Teams at 6 players", "Teams by seat", "Response windows", "Response window (seconds)"]
+    expect(page.locator("#opt-layout_6-hint")).to_contain_text("Only with 6 players.")
+    expect(page.locator("#opt-teams-hint")).to_contain_text("Only with 4 to 6 players.")
+    page.fill("#opt-teams", "1 2 1 2")  # a team per seat, typed as numbers
+    page.click("#create")
+    page.wait_for_url(re.compile(r"/t/[^/?#]+$"))
+
+    options = page.locator("#lobby-options")
+    expect(options.locator("li[data-option=window_mode]")).to_contain_text("Response windows: quick")
+    expect(options.locator("li")).to_have_count(2)  # alone at the table: the team options do not apply yet
+    page.fill("#bot-count", "3")
+    page.click("#add-bots")
+    expect(page.locator("#lobby-seats li")).to_have_count(4)
+    expect(options.locator("li[data-option=teams]")).to_contain_text("Teams by seat: 1 2 1 2")
+    expect(options.locator("li[data-option=layout_6]")).to_have_count(0)  # "Teams at 6 players" on a 4-seat table
+    page.fill("#bot-count", "2")
+    page.click("#add-bots")
+    expect(page.locator("#lobby-seats li")).to_have_count(6)
+    expect(options.locator("li[data-option=layout_6]")).to_contain_text("Teams at 6 players: 3v3")
+    expect(options).not_to_contain_text("null")
+
+    # An option left empty reads "none", and its description says what none means.
+    page.goto(server.url + "/")
+    page.fill("#name", "Alice")
+    page.select_option("#game", "raiding-parties")
+    page.click("#create")
+    page.wait_for_url(re.compile(r"/t/[^/?#]+$"))
+    expect(page.locator("#lobby-options li[data-option=copy_cap]")).to_contain_text("Copy limit: none")
+
+
+def test_on_a_phone_six_seats_make_a_compact_strip(phone: BrowserContext, server: ServerProcess) -> None:
+    page = phone.new_page()
+    host_table(page, server, "red-scare-redux", "Alice", 6, ".rs")
+    strip = page.locator("#seats")
+    expect(strip.locator("li.seat")).to_have_count(6)
+    settle(page)
+    # Waited for: a bot's passing "thinking" mark can wrap one seat's line for a moment on a busy machine.
+    try:
+        page.wait_for_function("() => document.querySelector('#seats').getBoundingClientRect().height <= 200",
+                               timeout=10_000)
+    except PlaywrightTimeout:
+        height = strip.evaluate("(el) => el.getBoundingClientRect().height")
+        raise AssertionError(f"six seats take {height:.0f} px of a 844 px phone") from None
+    assert page.evaluate("document.documentElement.scrollWidth") <= 390
+    # Compact, and every mark still in words: each seat's team, the bots, you and the host.
+    for seat in strip.locator("li.seat").all():
+        expect(seat.locator(".badge.team")).to_have_text(re.compile(r"^Team [12]$"))
+    expect(strip.locator(".badge.bot")).to_have_count(5)
+    expect(strip.locator("li.you .badge.host")).to_have_count(1)
+
+
+# Every AudioContext the page makes, kept where the test can read its state.
+COUNT_CONTEXTS = """
+  window.__contexts = [];
+  const Real = window.AudioContext;
+  window.AudioContext = class extends Real {
+    constructor(...args) { super(...args); window.__contexts.push(this); }
+  };
+"""
+SOUND_RUNS = "() => window.__contexts.length > 0 && window.__contexts.every((c) => c.state === 'running')"
+
+
+def test_after_a_reload_one_tap_turns_the_sound_back_on(browser: Browser, server: ServerProcess) -> None:
+    """Chromium starts no sound a page has not been touched since it loaded ("AudioContext was not allowed to start"):
+    after a reload with alerts on, the page says the sound is paused, and one tap makes "Alerts: on" true again."""
+    context = browser.new_context()
+    context.add_init_script(COUNT_CONTEXTS)
+    try:
+        page = context.new_page()
+        start_against_bots(page, server)
+        resume = page.locator("#sound-resume")
+        page.click("#alerts")
+        expect(page.locator("#alerts")).to_have_text("Alerts: on")
+        page.wait_for_function(SOUND_RUNS)  # turned on by a tap: the sound plays
+        expect(resume).to_be_hidden()
+
+        page.reload()
+        expect(page.locator("#turn-banner")).to_be_visible()  # a turn has begun since the reload, untouched
+        stuck = page.evaluate("() => window.__contexts.filter((c) => c.state !== 'running').length")
+        assert stuck == 0, "the turn's chime started a sound the browser does not allow before a touch"
+        expect(page.locator("#alerts")).to_have_text("Alerts: on")
+        expect(resume).to_be_visible()
+        expect(resume).to_have_text("Sound paused: tap here")
+        resume.click()
+        page.wait_for_function(SOUND_RUNS)
+        expect(resume).to_be_hidden()
+    finally:
+        context.close()
+
+
+# ---------------------------------------------------------------- issue 21 row 2: the game opens in view
+
+# Each game's prompt: the line that says what to do now. (The test game's generic renderer lists its moves under a
+# dump of the view: no game people play is drawn by it.)
+PROMPTS = {"raiding-parties": "#rp-prompt", "turncoats": ".tc-status", "patriots-and-redcoats": "#pr-prompt",
+           "red-scare-redux": "#rs-prompt"}
+# The table is in view (its top inside the window) and the prompt wholly inside the window.
+TABLE_IN_VIEW = """(prompt) => {
+  const play = document.querySelector('#play')?.getBoundingClientRect();
+  const said = document.querySelector(prompt)?.getBoundingClientRect();
+  return Boolean(play && said) && play.top >= 0 && play.top < window.innerHeight
+    && said.height > 0 && said.top >= 0 && said.bottom <= window.innerHeight;
+}"""
+
+
+@pytest.mark.parametrize("size", list(SIZES))
+@pytest.mark.parametrize("game", list(PROMPTS))
+def test_a_game_opens_in_view_wherever_start_was_pressed(browser: Browser, server: ServerProcess, game: str,
+                                                         size: str) -> None:
+    """Issue 21 row 2: Start sits under the lobby's options and invite link, so on a phone the page is scrolled
+    down to press it; the game that replaces the lobby must not open off-screen (it opened 590-630 px down)."""
+    context = browser.new_context(viewport=SIZES[size], is_mobile=size == "phone", has_touch=size == "phone")
+    try:
+        page = context.new_page()
+        page.goto(server.url + "/")
+        page.fill("#name", "Alice")
+        page.select_option("#game", game)
+        page.click("#create")
+        page.wait_for_url(re.compile(r"/t/[^/?#]+$"))
+        seats = REGISTRY[game].min_players
+        page.fill("#bot-count", str(seats - 1))
+        page.click("#add-bots")
+        expect(page.locator("#lobby-seats li")).to_have_count(seats)
+        # Someone who read the options, the invite link and the chat under them scrolls back to Start.
+        page.evaluate("() => window.scrollTo(0, document.documentElement.scrollHeight)")
+        page.locator("#start").scroll_into_view_if_needed()
+        if size == "phone":
+            assert page.evaluate("scrollY") > 100  # the situation of the report: the page is scrolled down
+        page.locator("#start").click()
+        page.wait_for_selector(f"#game [data-seq], {PROMPTS[game]}")
+        settle(page)
+        page.wait_for_function(TABLE_IN_VIEW, arg=PROMPTS[game], timeout=5_000)
+    finally:
+        context.close()

@@ -23,22 +23,17 @@ from typing import Any
 
 import pytest
 
-from app.hub import Hub
-from app.messages import presence_message
-from app.models import SeatRow, TableRow
+from app.held import Held, Seat, Table
+from app.messages import message_for, presence_message
 from app.play import play, settle
-from app.service import TableService
-from app.settings import Settings
-from games.protocol import Game, Seat, State
+from games.protocol import Game, State
 from tests.support.corpus import cases, played
-from tests.support.registry import ALL_GAMES
 
 SEEDS = 2
 STATES_PER_GAME = 10  # secret-step states checked per game played
 PAIRS_PER_STATE = 4
 START = datetime(2026, 1, 1, 12, 0, tzinfo=UTC)
 LATER = START + timedelta(seconds=7)
-SERVICE = TableService(Settings(database_url="sqlite:///:memory:"), None, ALL_GAMES, Hub())  # type: ignore[arg-type]
 
 
 def _listed_reason(game: Game, case: str) -> str | None:
@@ -55,15 +50,16 @@ def _answerable_windows_without_secret_step(game: Game, states: list[State]) -> 
             and len(game.waiting_on(s)) >= 2]
 
 
-def _table(game: Game, state: State, bots: set[Seat], when: datetime, monkeypatch: pytest.MonkeyPatch,
-           before: State | None) -> tuple[TableRow, list[SeatRow]]:
+def _table(game: Game, state: State, bots: set[int], when: datetime, monkeypatch: pytest.MonkeyPatch,
+           before: State | None) -> tuple[Table, list[Seat]]:
     """A table in memory as the server would hold it at ``state``, its deadline set when ``before`` led to it."""
-    row = TableRow(id="t", game=game.id, options={}, status="playing", host_seat=0, invite_code="i", spectate_key="k",
-                   seed="s", commitment="c", seq=state["seq"], state=before or state, turn_timer=60.0,
-                   timer_key=None, deadline=None, bots_waiting=False, spectators=1, next_table_id=None,
-                   created_at=START, updated_at=START)
-    seats = [SeatRow(id=100 + n, table_id="t", seat=n, name=f"P{n}", bot="random" if n in bots else None,
-                     token_hash=None, away=False, connections=0 if n in bots else 1) for n in range(state["players"])]
+    row = Table(id="t", game=game.id, options={}, status="playing", host_seat=0, invite_code="i", spectate_key="k",
+                seed="s", commitment="c", seq=state["seq"], version=0, state=before or state, snapshot_seq=0,
+                turn_timer=60.0, timer_key=None, deadline=None, bots_waiting=False, spectators=1, next_table_id=None,
+                spectator_chat=True, created_at=START, updated_at=START)
+    seats = [Seat(id=100 + n, table_id="t", seat=n, name=f"P{n}", bot="random" if n in bots else None,
+                  token_hash=None, away=False, connections=0 if n in bots else 1, rematch_of=None)
+             for n in range(state["players"])]
     monkeypatch.setattr("app.play.now", lambda: when)
     settle(game, row, seats)  # the step as it opened
     row.state, row.seq = state, state["seq"]
@@ -71,19 +67,20 @@ def _table(game: Game, state: State, bots: set[Seat], when: datetime, monkeypatc
     return row, seats
 
 
-def _after(game: Game, state: State, before: State | None, bots: set[Seat], seat: Seat, source: str,
+def _after(game: Game, state: State, before: State | None, bots: set[int], seat: int, source: str,
            monkeypatch: pytest.MonkeyPatch) -> dict[str, Any]:
     row, seats = _table(game, state, bots, START, monkeypatch, before)
     monkeypatch.setattr("app.play.now", lambda: LATER)
     monkeypatch.setattr("app.messages.clock", lambda: LATER)  # the message's own "now" is the send time, not a tell
-    play(game, row, seats, seat, game.default_action(state, seat), source)
+    _, facts = play(game, row, seats, seat, game.default_action(state, seat), source)
+    held = Held(row, seats, facts)
     heard: dict[str, Any] = {"presence": presence_message(row, seats)}
     for viewer in [None, *range(state["players"])]:
-        heard[f"viewer {viewer}"] = SERVICE.message_for(row, seats, viewer, "http://x")
+        heard[f"viewer {viewer}"] = message_for(game, held, viewer, "http://x")
     return heard
 
 
-def _sources(seat: Seat, bots: set[Seat]) -> list[str]:
+def _sources(seat: int, bots: set[int]) -> list[str]:
     return ["bot"] if seat in bots else ["seat", "timer"]
 
 

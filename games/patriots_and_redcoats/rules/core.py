@@ -96,7 +96,8 @@ def article(card_kind: LoyaltyKind) -> str:
 
 
 def kinds(state: PatriotsState, seat: Seat) -> list[LoyaltyKind]:
-    return [kind(entry["id"]) for entry in state["hands"][seat]]
+    # ``kind`` written out: this runs for every seat's legal list at every seq.
+    return [LOYALTY[entry["id"]] for entry in state["hands"][seat]]
 
 
 def face_down_slots(state: PatriotsState, seat: Seat) -> list[int]:

@@ -4,7 +4,8 @@ It reads its view, its legal list, its random source and the worlds the platform
 hands and the decks' order redealt, games/red_scare_redux/view.py ``resample``). Legal lists are long (redraw
 combinations, give and take offers), so ``basic``'s own scoring prunes them to the few best entries; each is then
 played in every world, the game goes on with ``basic`` for every seat until the end of the next turn after this one
-(so an opponent's Black Ops answer to what the bot left on the table is seen), and ``judge`` weighs the position.
+(so an opponent's Black Ops answer to what the bot left on the table is seen), and ``judge`` weighs the position
+(judge.py: a logistic of the teams' feature difference, its weights fitted on played ``basic`` games).
 Candidates are compared on the same worlds (common random numbers): with few playouts per decision, a paired
 comparison separates close candidates far better than independent samples do. The best mean wins; ties go to
 ``basic``'s order.
@@ -14,7 +15,6 @@ Decisions with one legal entry, and the draw step's deck choice, are left to ``b
 
 from __future__ import annotations
 
-import math
 import random
 import time
 from collections.abc import Callable
@@ -23,7 +23,7 @@ from typing import cast
 import orjson
 
 from games.protocol import Action, Budget, State, View
-from games.red_scare_redux import data, rules
+from games.red_scare_redux import rules
 from games.red_scare_redux.bots.basic import (
     basic_bot,
     card_worth_to,
@@ -31,8 +31,8 @@ from games.red_scare_redux.bots.basic import (
     place_value,
     redraw_choice,
 )
-from games.red_scare_redux.bots.reading import BLACK_OPS_KEEP, Table, fill, work
-from games.red_scare_redux.rules.table import items, objective_of, scores
+from games.red_scare_redux.bots.judge import judge
+from games.red_scare_redux.bots.reading import Table
 from games.red_scare_redux.rules.zones import resources_left, sort_names
 from games.red_scare_redux.state import RedScareState, RedScareView, RsrAction
 from games.red_scare_redux.view import view as seat_view
@@ -41,50 +41,6 @@ TOP = 4  # candidates searched after pruning by basic's scores
 DEPTH = 80  # playout actions at most (the horizon, two turns, is usually reached far sooner)
 TURNS = 3  # playouts stop when this many turns have ended (this one, the opponent's, the teammate's)
 MARGIN = 0.03  # a candidate replaces basic's choice only if it is better by this much on average
-SCALE = 3.0  # points of judged advantage that make a position about 73 % won
-PARTIAL_WEIGHT = 0.85  # an Objective begun on the table (it can still be burned or sabotaged)
-HAND_WEIGHT = 0.75  # an Objective still in hand (beginning it costs an action)
-DECAY = 0.55  # what each card an Objective still lacks takes off its worth
-PLACE = 0.9  # what each action still needed to put the team's own cards on an Objective takes off its worth
-
-
-def team_worth(state: RedScareState, team: int) -> float:
-    """The team's points, plus each Objective it is working on (on the table or in a hand) at its points times
-    DECAY to the power of the cards it still lacks once the team's hands are used, nearest first (a card counts for
-    one Objective only), times PLACE to the power of the actions that putting the team's cards on it takes (one per
-    card on a begun Objective, one in all for beginning one from hand); plus a little for Black Ops in hand."""
-    names = state["cards"]
-    worth = float(scores(state)[team])
-    hand = [names[copy]["name"] for seat in state["teams"][team] for copy in state["hands"][seat]]
-    pool = [card for card in hand if card not in data.OBJECTIVE_BY_NAME and card not in BLACK_OPS_KEEP]
-    targets = [(objective_of(state, p), items(state, p), True) for p in state["partials"] if p["team"] == team]
-    targets += [(data.OBJECTIVE_BY_NAME[card], [], False) for card in hand if card in data.OBJECTIVE_BY_NAME]
-    planned = []
-    for obj, placed, begun in targets:
-        after, used = fill(obj, placed, pool)
-        planned.append((work(obj, after), obj, placed, begun))
-    planned.sort(key=lambda t: (t[0], -t[1].points))
-    for _, obj, placed, begun in planned:
-        after, used = fill(obj, placed, pool)
-        for card in used:
-            pool.remove(card)
-        actions = len(used) if begun else min(len(used), 1)
-        weight = PARTIAL_WEIGHT if begun else HAND_WEIGHT
-        worth += weight * obj.points * DECAY ** work(obj, after) * PLACE ** actions
-    worth += sum(BLACK_OPS_KEEP[card] for card in hand if card in BLACK_OPS_KEEP) / 25
-    return worth
-
-
-def judge(state: RedScareState, seat: int) -> float:
-    """How good a position is for ``seat``'s team, from 0 (lost) to 1 (won)."""
-    result = rules.result(state)
-    if result is not None:
-        winners = result["winners"]
-        return 1.0 if seat in winners and len(winners) < state["players"] else 0.0 if seat not in winners else 0.5
-    team = state["team_of"][seat]
-    mine = team_worth(state, team)
-    theirs = max(team_worth(state, t) for t in range(len(state["teams"])) if t != team)
-    return 1 / (1 + math.exp(-(mine - theirs) / SCALE))
 
 
 def policy(state: RedScareState, seat: int, rand: random.Random) -> RsrAction:

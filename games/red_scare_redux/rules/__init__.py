@@ -6,7 +6,8 @@ from __future__ import annotations
 from typing import Any
 
 from games import turns
-from games.protocol import Seat, Window
+from games.protocol import Action, Seat, Turn, Window
+from games.red_scare_redux import data
 from games.red_scare_redux.rules import blackops, turn
 from games.red_scare_redux.rules.table import scores
 from games.red_scare_redux.rules.zones import active, hand_names
@@ -66,8 +67,21 @@ def result(state: RedScareState) -> dict[str, Any] | None:
             rank = ranking[-1]["rank"]
         ranking.append({"team": team, "seats": list(state["teams"][team]), "points": points[team], "rank": rank})
     winners = sorted(seat for entry in ranking if entry["rank"] == 1 for seat in entry["seats"])
-    return {"winners": winners, "ranking": ranking, "reason": state["reason"],
+    return {"winners": winners, "ranking": ranking, "reason": state["reason"], "tie_break": tie_break(state, points),
             "reveal": {"hands": [hand_names(state, seat) for seat in range(state["players"])]}}
+
+
+def tie_break(state: RedScareState, points: list[int]) -> dict[str, Any] | None:
+    """How a tie for most points was settled (the edition's "Winner"), so the result can say it in words: the tied
+    teams in team order, their points, and the one among them that completed an Objective last (null: none of them
+    completed one, a draw). None when one team has the most points alone."""
+    best = max(points)
+    tied = [team for team, pts in enumerate(points) if pts == best]
+    if len(tied) < 2:
+        return None
+    latest = {team: max((c["order"] for c in state["completed"][team]), default=0) for team in tied}
+    last = max(tied, key=lambda team: latest[team])
+    return {"teams": tied, "points": best, "last": last if latest[last] else None}
 
 
 def must_act(state: RedScareState) -> list[Seat]:
@@ -99,3 +113,18 @@ def secret_step(state: RedScareState) -> str | None:
 def expire(state: RedScareState) -> None:
     blackops.close(state)
     turn.after_action(state)
+
+
+def turn_clock(state: RedScareState) -> Turn | None:
+    """A turn holds four actions (and the steps they open): with a turn timer each action gets the timer's time, and
+    the whole turn four times it. The key changes at every new turn (two turns in a row never share an index)."""
+    if state["over"]:
+        return None
+    return Turn(key=f"rsr-turn-{state['turn_index']}", actions=data.ACTIONS_PER_TURN)
+
+
+def reversible(state: RedScareState, seat: Seat, action: Action) -> bool:
+    """Giving and taking between teammates, whose hands are open to each other, draws nothing and shows nothing new:
+    its player may take it back (the platform's take-back) until anyone else acts or the turn passes on. Every other
+    action draws, places (a card on the table is seen by everyone) or plays a card."""
+    return action["type"] in ("give", "take")

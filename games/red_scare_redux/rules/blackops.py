@@ -231,7 +231,8 @@ def take_random(state: RedScareState, seat: Seat, victim: Seat, verb: str) -> No
     log(state, f"{{s{seat}}} {verb} {name(state, copy)} from {{s{victim}}}.", to=both)
     others = [s for s in range(state["players"]) if s not in both]
     if others:
-        log(state, f"{{s{seat}}} {verb} {BACK_WORDS[state['cards'][copy]['back']]} from {{s{victim}}}.", to=others)
+        log(state, f"{{s{seat}}} {verb} {BACK_WORDS[state['cards'][copy]['back']]} from {{s{victim}}}.", to=others,
+            redacted=True)
 
 
 def interrogate_actions(state: RedScareState, victim: Seat) -> list[PickAction]:

@@ -177,14 +177,14 @@ def log_exchange(state: RedScareState, seat: Seat, text: str, copy: int) -> None
     log(state, text.replace("{what}", name(state, copy)), to=team)
     others = [s for s in range(state["players"]) if s not in team]
     if others:
-        log(state, text.replace("{what}", BACK_WORDS[state["cards"][copy]["back"]]), to=others)
+        log(state, text.replace("{what}", BACK_WORDS[state["cards"][copy]["back"]]), to=others, redacted=True)
 
 
 def draw(state: RedScareState, seat: Seat, deck: Back) -> None:
     copy = state["decks"][deck].pop(0)
     state["hands"][seat].append(copy)
     state["progress"] = True
-    log(state, f"{{s{seat}}} draws {BACK_WORDS[deck]}.")
+    log(state, f"{{s{seat}}} draws {BACK_WORDS[deck]}.", redacted=True)  # the team's line below names the card
     log(state, f"{{s{seat}}} drew {name(state, copy)}.", to=team_seats(state, seat))
     if deck != "objective" and resources_left(state) == 0 and not state["last_turn"]:
         state["last_turn"] = True

@@ -5,6 +5,7 @@ from __future__ import annotations
 from games.protocol import Seat
 from games.red_scare_redux import data
 from games.red_scare_redux.state import Placed, RedScareState
+from games.state import LogEntry
 
 
 def active(state: RedScareState) -> Seat:
@@ -48,11 +49,15 @@ def opponents(state: RedScareState, seat: Seat) -> list[Seat]:
     return [s for s in range(state["players"]) if state["team_of"][s] != state["team_of"][seat]]
 
 
-def log(state: RedScareState, text: str, to: list[Seat] | None = None) -> None:
-    if to is None:
-        state["log"].append({"text": text})
-    else:
-        state["log"].append({"text": text, "to": sorted(to)})
+def log(state: RedScareState, text: str, to: list[Seat] | None = None, redacted: bool = False) -> None:
+    """``redacted``: the line tells an event without its hidden card, beside a fuller line of the same event (see
+    games/state.py, LogEntry): the replay's "everything revealed" log shows the fuller one only."""
+    entry: LogEntry = {"text": text}
+    if to is not None:
+        entry["to"] = sorted(to)
+    if redacted:
+        entry["redacted"] = True
+    state["log"].append(entry)
 
 
 def resources_left(state: RedScareState) -> int:

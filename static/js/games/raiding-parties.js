@@ -1,19 +1,24 @@
 // Raiding Parties: the party builder, then the table (each player's area, no man's land, the flip pile) beside a
-// panel with the turn, the prompt and your actions. Every action sent is an entry of message.legal, untouched, or
-// (the party) the legal template filled in.
+// panel with the turn and the prompt, and under it the controls bar with what you can do now (on a phone the panel
+// is above the table and the bar sticks to the bottom of the screen). Every action sent is an entry of message.legal,
+// untouched, or (the party) the legal template filled in.
 //
 // Hooks: the root .rp has data-state (building, hired, your-move, waiting, spectating, over), data-phase, data-seq
-// and data-busy. Buttons that send carry data-action (the JSON) and data-kind (its type). Table: see board.js.
+// and data-busy. Buttons that send carry data-action (the JSON) and data-kind (its type). Panel: .rp-act
+// (data-prompt: the open prompt's kind), the controls bar: see dock.js. Table: see board.js.
 // Builder: li.rp-cat[data-card] with [data-plus]/[data-minus], #rp-submit, [data-load]/[data-hire].
 // Result: #rp-result with tr[data-reveal-seat].
 
 import { h } from "../dom.js";
 import { gameRenderer } from "./kit.js";
 import { sortLegal, targetMap, groupsFor } from "./raiding-parties/actions.js";
+import { autoPassOn, autoStatus, newMemory, scheduleAutoPass, stopAutoPass } from "./raiding-parties/auto.js";
 import { table } from "./raiding-parties/board.js";
 import { builder } from "./raiding-parties/builder.js";
 import { byName } from "./raiding-parties/cards.js";
-import { panel } from "./raiding-parties/panel.js";
+import { dock, holdInDock } from "./raiding-parties/dock.js";
+import { clearDraft, draftKey } from "./raiding-parties/draft.js";
+import { panel, prefs } from "./raiding-parties/panel.js";
 import { resultView } from "./raiding-parties/result.js";
 import { words } from "./raiding-parties/text.js";
 
@@ -30,52 +35,104 @@ function rootState(message) {
   return legal.length ? "your-move" : "waiting";
 }
 
-// Per root, besides the kit's: build (the party being put together, builder.js).
+// Per root, besides the kit's: build (the party being put together, builder.js), auto (auto-pass, auto.js), aimed
+// (the targets last brought into view).
 export const { render, renderResult } = gameRenderer({
   css: "/static/css/raiding-parties.css",
   prefix: "rp",
+  focus: [".rp-dock button:not(:disabled)", "#rp-prompt"],
+  state: () => ({ auto: newMemory(), aimed: "" }),
   position: (message) => [message.status, message.view, message.legal, message.deadline],
   moved: (st, message) => {
     st.sel = keepSelection(st.sel, message); // a new position: keep only a selection that still means something
   },
-  drawKey: (st) => [st.build?.counts, st.build?.error, st.build?.type],
+  drawKey: (st, message) => [st.build?.counts, st.build?.error, st.build?.type, autoPassOn(), autoStatus(st.auto, message)],
   settled: (st, error) => {
     if (error) st.sel = {};
   },
   draw,
-  after: ({ root }) => {
+  after: ({ root, st, message, act, redraw }) => {
     const search = root.querySelector("#rp-search");
     if (search && document.activeElement === search) search.setSelectionRange(search.value.length, search.value.length);
+    if (message.type !== "replay") { // a replay shows the past: nothing to pass
+      scheduleAutoPass(st.auto, message, { send: act, isBusy: () => st.busy, deadlineAt: () => st.deadlineAt });
+      watchTaps(root, st, redraw);
+    }
+    revealTargets(root, st);
   },
   result: resultView,
 });
 
-// After a move the selected card stays selected if it is still in play (so a card with an extra attack can go
-// again), but a chosen action group survives only if its card still offers it.
+// A tap anywhere in the game while auto-pass waits on a window of yours keeps that window open (the switch itself
+// excepted: turning it on or off is not an answer).
+function watchTaps(root, st, redraw) {
+  st.redrawNow = redraw;
+  if (st.watchingTaps) return;
+  st.watchingTaps = true;
+  root.addEventListener("click", (event) => {
+    if (event.target instanceof Element && event.target.closest(".rp-auto")) return;
+    if (stopAutoPass(st.auto, st.message)) setTimeout(() => st.redrawNow(), 0); // after the tap's own handler
+  }, true);
+}
+
+// Once a step needs a target, bring the highlighted targets on the table into view, above the controls bar when
+// the bar sticks to the bottom of the screen (a phone), so the target is tapped without scrolling.
+function revealTargets(root, st) {
+  const targets = [...root.querySelectorAll(".rp-table [data-target]")];
+  const aimed = targets.map((el) => el.dataset.target).join(" ");
+  if (aimed === st.aimed) return;
+  st.aimed = aimed;
+  if (!targets.length) return;
+  const bar = root.querySelector(".rp-dock");
+  const stuck = bar !== null && getComputedStyle(bar).position === "sticky";
+  const floor = window.innerHeight - (stuck ? bar.offsetHeight : 0);
+  const gap = 8;
+  const boxes = targets.map((el) => el.getBoundingClientRect());
+  const top = Math.min(...boxes.map((b) => b.top));
+  const bottom = Math.max(...boxes.map((b) => b.bottom));
+  if (top >= gap && bottom <= floor - gap) return;
+  // The least movement that shows them all; if they cannot all fit, the first ones from the top.
+  let delta = top < gap ? top - gap : bottom - (floor - gap);
+  if (bottom - top > floor - 2 * gap) delta = top - gap;
+  const still = window.matchMedia("(prefers-reduced-motion: reduce)").matches;
+  window.scrollBy({ top: delta, behavior: still ? "auto" : "smooth" });
+}
+
+// After a move the selected card stays selected if it still offers something (so a card with an extra attack can go
+// again; a chosen action group survives only if its card still offers it); someone else's card stays selected for
+// its details; your card with nothing left to do is let go, so the bar shows the turn again.
 function keepSelection(sel, message) {
   const view = message.view ?? {};
   if (view.phase !== "play") return {};
   const inPlay = new Set((view.seats ?? []).flatMap((s) => (s.in_play ?? []).map((c) => c.id)));
   if (sel.hold) return (view.seats?.[view.you]?.hold ?? []).includes(sel.hold) ? { hold: sel.hold } : {};
   if (!sel.card || !inPlay.has(sel.card)) return {};
-  const offered = (message.legal ?? []).some((a) => a.card === sel.card
-    && (!sel.group || `${a.type}:${a.weapon}` === sel.group || a.type === sel.group));
-  return offered ? sel : { card: sel.card };
+  const legal = message.legal ?? [];
+  const offers = legal.filter((a) => a.card === sel.card);
+  if (offers.some((a) => !sel.group || `${a.type}:${a.weapon}` === sel.group || a.type === sel.group)) return sel;
+  if (offers.length) return { card: sel.card };
+  const mine = (view.seats?.[view.you]?.in_play ?? []).some((c) => c.id === sel.card);
+  return mine ? {} : { card: sel.card };
 }
 
 function draw({ root, st, message, view, legal, names, me, act, select, redraw, deadlineAt }) {
   const state = rootState(message);
   const catalogue = byName();
   const w = words(view, names);
+  const draft = draftKey(message);
+  if (draft && draft !== st.draftCleared && (view.phase !== "build" || view.build?.you_ready)) {
+    clearDraft(draft); // hired (or hired for you at the timeout): nothing to keep
+    st.draftCleared = draft;
+  }
   if (state === "over") {
     return h("div", { class: "rp rp-over", dataset: { state, phase: "over", seq: String(message.seq ?? ""), busy: "false" } },
       afterTheEnd(view, { w, catalogue }));
   }
   if (view.phase === "build") {
     return h("div", { class: "rp rp-building", dataset: { state, phase: "build", seq: String(message.seq ?? ""), busy: String(st.busy) } },
-      builder({ view, legal, st, act, redraw, names, me, catalogue }));
+      builder({ view, legal, st, act, redraw, names, me, catalogue, draft }));
   }
-  return playing(message, st, { root, view, legal, me, state, w, catalogue, act, select, deadlineAt });
+  return playing(message, st, { root, view, legal, me, state, w, catalogue, act, select, redraw, deadlineAt });
 }
 
 function playing(message, st, base) {
@@ -94,21 +151,16 @@ function playing(message, st, base) {
     if (group?.targeted) targets = targetMap(group.actions);
   }
   const ctx = {
-    ...base, st, prompt, myPrompt, myTurn, deadlineAt, over: false,
+    ...base, st, prompt, myPrompt, myTurn, deadlineAt, over: false, sorted, live: message.type !== "replay",
     targets, actors: new Set(myPrompt ? [] : sorted.byCard.keys()),
     turnSeat: view.turn?.seat ?? null, selected: st.sel.card ?? null, busy: st.busy,
-    // A second tap keeps it selected and drops a half-chosen action. On a narrow screen the panel is above the
-    // table: bring what the card can do into view.
-    onCard: (id) => {
-      base.select({ card: id });
-      const chosen = base.root.querySelector(".rp-selected-panel");
-      const still = window.matchMedia("(prefers-reduced-motion: reduce)").matches;
-      if (chosen && chosen.getBoundingClientRect().top < 0) chosen.scrollIntoView({ block: "start", behavior: still ? "auto" : "smooth" });
-    },
+    // A second tap keeps it selected and drops a half-chosen action; its actions are in the controls bar.
+    onCard: (id, event) => base.select({ card: id }, event?.detail === 0 ? ".rp-dock button:not(:disabled)" : null),
     onTarget: (action) => base.act(action),
   };
+  ctx.holdInDock = holdInDock(ctx);
   return h("div", { class: "rp", dataset: { state: base.state, phase: "play", seq: String(message.seq ?? ""), busy: String(st.busy) } },
-    h("div", { class: "rp-playing" }, panel(ctx), table(view, ctx)));
+    h("div", { class: "rp-playing" }, h("div", { class: "rp-side" }, panel(ctx), dock(ctx), prefs(ctx)), table(view, ctx)));
 }
 
 // Under the result (which reveals every party, hold and locker): only the table as it ended.
@@ -142,6 +194,16 @@ export function isYourTurn(message) {
   if (message.view?.prompt?.kind === "reaction") return false;
   if (message.view?.phase === "build") return Boolean(message.view?.build && message.view.build.you_ready === false);
   return (message.legal ?? []).length > 0;
+}
+
+// The stage the page brings into view when it changes (table/scene.js): the builder, your party hired (the
+// builder's long catalogue gives way to a short note), and the table once play begins.
+export function scene(message) {
+  const view = message?.view;
+  if (!view) return "";
+  if (over(message)) return "over";
+  if (view.phase !== "build") return "play";
+  return rootState(message) === "building" ? "build" : "hired";
 }
 
 // A reaction window's deadline is drawn in the panel, the same for every viewer; the header countdown stays for the

@@ -3,6 +3,7 @@
 import { api, rememberName, rememberedName, storeToken } from "../client.js";
 import { readJson, wireCounters } from "../dom.js";
 import { buildFields } from "../schema-form.js";
+import { showYourTables } from "./your-tables.js";
 
 const games = readJson("games-data") ?? [];
 const form = document.getElementById("create-form");
@@ -11,6 +12,8 @@ const gameSelect = document.getElementById("game");
 const fields = document.getElementById("option-fields");
 const players = document.getElementById("game-players");
 const timer = document.getElementById("turn-timer");
+const pace = document.getElementById("pace");
+const moveTime = document.getElementById("move-time");
 const errorBox = document.getElementById("create-error");
 const createButton = document.getElementById("create");
 
@@ -30,6 +33,14 @@ function showError(message) {
 }
 
 gameSelect.addEventListener("change", () => selectGame(gameSelect.value));
+
+// A live table has a turn timer in seconds; a turn-based one a time per move of hours or days.
+function showPace() {
+  const turnBased = pace.value === "turn-based";
+  document.getElementById("move-time-field").hidden = !turnBased;
+  document.getElementById("turn-timer-field").hidden = turnBased;
+}
+pace.addEventListener("change", showPace);
 
 document.querySelectorAll("button[data-game]").forEach((button) => {
   button.addEventListener("click", () => {
@@ -60,7 +71,8 @@ form.addEventListener("submit", async (event) => {
     game: gameSelect.value,
     name,
     options,
-    turn_timer: seconds === "" ? null : Number(seconds),
+    pace: pace.value,
+    turn_timer: pace.value === "turn-based" ? Number(moveTime.value) : seconds === "" ? null : Number(seconds),
     spectator_chat: document.getElementById("spectator-chat").checked,
   };
   createButton.disabled = true;
@@ -75,6 +87,8 @@ form.addEventListener("submit", async (event) => {
   }
 });
 
+showPace();
 nameInput.value = rememberedName();
 wireCounters();
 selectGame(new URLSearchParams(location.search).get("game") ?? gameSelect.value);
+showYourTables();

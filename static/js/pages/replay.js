@@ -3,7 +3,7 @@
 
 import { api } from "../client.js";
 import { copyText, h, readJson, toast } from "../dom.js";
-import { renderValue } from "../structure.js";
+import { prettyKey, renderValue } from "../structure.js";
 import { rendererName } from "../table/play.js";
 
 const { table_id: tableId, game } = readJson("replay-data");
@@ -96,6 +96,14 @@ function drawResult(message) {
   section.replaceChildren(h("h2", { id: "result-heading", text: "Game over" }), reveal);
 }
 
+// What was hidden at a moment, one headed part per thing the game names ("Hands", "Omega deck, top first").
+function hiddenParts(hidden) {
+  if (!hidden || typeof hidden !== "object" || Array.isArray(hidden)) return [renderValue(hidden, { names })];
+  const parts = Object.entries(hidden).map(([key, value]) => h("section", { class: "hidden-part" },
+    h("h3", { text: prettyKey(key) }), renderValue(value, { names })));
+  return parts.length ? parts : [h("p", { class: "muted", text: "Nothing is hidden at this moment." })];
+}
+
 async function draw() {
   const at = seq;
   const from = viewpoint;
@@ -116,7 +124,7 @@ async function draw() {
   drawResult(message);
   const hidden = el("hidden");
   hidden.hidden = from !== "all";
-  if (from === "all") el("hidden-body").replaceChildren(renderValue(message.hidden, { names }));
+  if (from === "all") el("hidden-body").replaceChildren(...hiddenParts(message.hidden));
   drawLog(lines);
   el("back").disabled = el("first").disabled = at === 0;
   el("forward").disabled = el("last").disabled = at === lastSeq;

@@ -2,15 +2,17 @@
 // lobby, the game or the result from the latest state message.
 
 import {
-  TABLE_EXPIRED, api, clearToken, connect, createActions, loadToken, rememberName, rememberedName, renderLoop,
-  storeToken,
+  TABLE_EXPIRED, api, clearToken, connect, createActions, forgetTable, loadToken, rememberName, rememberedName,
+  renderLoop, storeSpectate, storeToken,
 } from "../client.js";
 import { absoluteUrl, h, readJson, setLink, toast, wireCopyButtons, wireCounters } from "../dom.js";
 import { createAlerts } from "../table/alerts.js";
 import { createChat } from "../table/chat.js";
 import { createLobby } from "../table/lobby.js";
 import { createPlay } from "../table/play.js";
+import { createPushSwitch } from "../table/push.js";
 import { createResult } from "../table/result.js";
+import { createSceneWatch } from "../table/scene.js";
 import { nameOf } from "../table/seats.js";
 
 const { table_id: tableId, game, spectate_key: spectateKey, invite } = readJson("table-data");
@@ -25,6 +27,10 @@ const actions = createActions(); // our actions until the server answers them (a
 let lost = false; // the connection dropped after it had been open: the page shows it and waits
 let resultShown = false;
 const alerts = createAlerts({ title: game.title });
+const pushSwitch = createPushSwitch({ tableId, getToken: () => token });
+// The page decides where a reload opens (on the game, see scene.js), not the browser's memory of an old layout.
+history.scrollRestoration = "manual";
+const sceneDrawn = createSceneWatch(el("play"));
 
 wireCopyButtons();
 wireCounters();
@@ -50,11 +56,14 @@ el("make-seat-link").addEventListener("click", async () => {
 
 // While the connection is down nothing on the table can be done: say so at the top of the screen, grey the table out
 // and make it inert, so a tap cannot look accepted and then fail.
+// "idle": no connection is wanted yet (the join form, or nobody's seat here), so nothing is connecting.
 function setConn(state) {
   const badge = el("conn");
   badge.dataset.state = state;
-  badge.textContent = { open: "online", connecting: everOpened ? "reconnecting…" : "connecting…", offline: "offline" }[state];
-  const down = everOpened && state !== "open";
+  badge.textContent = {
+    open: "online", connecting: everOpened ? "reconnecting…" : "connecting…", offline: "offline", idle: "not joined yet",
+  }[state];
+  const down = everOpened && state !== "open" && state !== "idle";
   el("conn-bar").hidden = !down;
   el("conn-bar").textContent = state === "offline" ? "Disconnected." : "Connection lost. Reconnecting…";
   document.body.classList.toggle("connection-lost", down);
@@ -71,6 +80,7 @@ function gate(text, { join = false, heading = null, home = false } = {}) {
   el("join-form").hidden = !join;
   el("gate-heading").textContent = heading ?? (join ? "Join this table" : "This table");
   el("gate-home").hidden = !home;
+  if (join) setConn("idle");
   el("conn-bar").hidden = true; // nothing is being reconnected any more
   document.body.classList.remove("connection-lost");
   describeTable(join);
@@ -152,6 +162,7 @@ function draw(message) {
   el("spectator-count").textContent = `${table.spectators ?? 0} watching`;
 
   el("seat-field").hidden = !token || watching;
+  pushSwitch.show(Boolean(token) && !watching);
   setLink(el("spectate-field"), table.spectate_url ? absoluteUrl(table.spectate_url) : "");
   el("commitment").textContent = table.commitment ?? "";
 
@@ -163,6 +174,7 @@ function draw(message) {
 
   if (status === "lobby") views.lobby.render(message);
   else views.play.render(message);
+  if (status === "playing") sceneDrawn(`playing:${views.play.scene(message)}`);
   actions.drawn(message.seq); // an acknowledged action of ours settles once the state it made is on screen
   if (finished) {
     views.play.renderer().then((module) => {
@@ -302,7 +314,7 @@ function begin(who) {
 // reconnecting, so the page says so once and stays as it is.
 function expired() {
   stop();
-  clearToken(tableId); // its seat went with it
+  forgetTable(tableId); // its seat and spectator link went with it
   token = null;
   el("status-line").textContent = "Expired";
   el("spectator-count").textContent = "";
@@ -354,7 +366,12 @@ el("join-form").addEventListener("submit", async (event) => {
 });
 
 // The spectator link always spectates, even in a browser that also holds a seat here.
-if (spectateKey) begin({ spectate: spectateKey });
-else if (token) begin({ token });
+if (spectateKey) {
+  storeSpectate(tableId, spectateKey); // listed under "Your tables" on the home page
+  begin({ spectate: spectateKey });
+} else if (token) begin({ token });
 else if (invite) showJoin();
-else gate("You are not seated at this table; ask for the invite link.");
+else {
+  gate("You are not seated at this table; ask for the invite link.");
+  setConn("idle");
+}

@@ -20,20 +20,26 @@ function store(on) {
   }
 }
 
-// Browsers let a page make sound only after the person has touched it: one context, made and resumed on a touch.
+// Browsers let a page make sound only after the person has touched it, on every load: one context, made or resumed
+// only inside a tap or a key press (made outside one, Chromium refuses to start it: "AudioContext was not allowed to
+// start"). After a reload with alerts on, the sound is paused until that touch, and the page says so.
+const Context = window.AudioContext ?? window.webkitAudioContext;
 let audio = null;
 
 function audioContext() {
-  const Context = window.AudioContext ?? window.webkitAudioContext;
   if (!audio && Context) audio = new Context();
   if (audio?.state === "suspended") audio.resume().catch(() => {});
   return audio;
 }
 
-// Two soft notes made on the spot: no sound file to fetch, and nothing plays until the person has asked for it.
+function soundReady() {
+  return audio?.state === "running";
+}
+
+// Two soft notes made on the spot: no sound file to fetch, and nothing plays until the person has asked for it. Only
+// a context already running plays: a turn that begins before the first touch stays silent (the page says so).
 function chime() {
-  const audio = audioContext();
-  if (!audio) return;
+  if (!soundReady()) return;
   const start = audio.currentTime;
   [660, 880].forEach((pitch, index) => {
     const note = audio.createOscillator();
@@ -51,6 +57,7 @@ function chime() {
 export function createAlerts({ title }) {
   const banner = document.getElementById("turn-banner");
   const toggle = document.getElementById("alerts");
+  const resume = document.getElementById("sound-resume");
   const baseTitle = document.title;
   let on = stored();
   let wasYourTurn = false;
@@ -60,6 +67,15 @@ export function createAlerts({ title }) {
   function drawToggle() {
     toggle.textContent = `Alerts: ${on ? "on" : "off"}`;
     toggle.setAttribute("aria-pressed", String(on));
+    resume.hidden = !(on && Context && !soundReady());
+  }
+
+  // Inside a tap or key press: make or resume the sound, and draw the toggle once the browser has started it.
+  function arm() {
+    const context = audioContext();
+    if (!context) return;
+    context.onstatechange = drawToggle;
+    drawToggle();
   }
 
   function stopFlash() {
@@ -96,6 +112,7 @@ export function createAlerts({ title }) {
     store(on);
     drawToggle();
     if (!on) return;
+    arm();
     chime(); // so the person hears what the alert sounds like
     if ("Notification" in window && Notification.permission === "default") {
       try {
@@ -109,9 +126,16 @@ export function createAlerts({ title }) {
   document.addEventListener("visibilitychange", () => {
     if (!document.hidden) stopFlash();
   });
-  document.addEventListener("pointerdown", () => {
-    if (on) audioContext();
-  }, { once: true });
+  // Any tap or key press on the page re-arms the sound (the "tap to resume" button is one such tap); captured, so a
+  // control that stops its event still counts.
+  const gesture = () => {
+    if (on && !soundReady()) arm();
+  };
+  window.addEventListener("click", gesture, true);
+  window.addEventListener("keydown", gesture, true);
+  resume.addEventListener("click", gesture);
+  // A browser that says sound may start without a touch (Firefox's getAutoplayPolicy) needs no tap.
+  if (on && navigator.getAutoplayPolicy?.("audiocontext") === "allowed") arm();
 
   drawToggle();
 

@@ -3,7 +3,7 @@
 
 import { rememberName, rememberedName } from "../client.js";
 import { h, keepFocus, toast } from "../dom.js";
-import { isHost, teamOf } from "./seats.js";
+import { isHost, teamName, teamOf } from "./seats.js";
 
 const KEEP = 300; // messages kept per channel
 const ORDER = ["table", "team", "spectators"];
@@ -27,7 +27,7 @@ export function createChat({ send, setSpectatorChat, joinRematch }) {
   const unread = new Map();
   let writable = [];
   let active = null;
-  let teamName = null;
+  let myTeam = null;
 
   function channels() {
     const all = new Set([...writable, ...messages.keys()]);
@@ -40,7 +40,7 @@ export function createChat({ send, setSpectatorChat, joinRematch }) {
   }
 
   function label(channel) {
-    if (channel === "team") return teamName !== null ? `Team ${teamName}` : "Team";
+    if (channel === "team") return myTeam !== null ? teamName(myTeam) : "Team";
     return channel.charAt(0).toUpperCase() + channel.slice(1);
   }
 
@@ -158,8 +158,8 @@ export function createChat({ send, setSpectatorChat, joinRematch }) {
         drawMessages();
       }
       const next = seat === null || seat === undefined ? ["spectators"] : team !== null ? ["table", "team"] : ["table"];
-      if (active !== null && team === teamName && next.join() === writable.join()) return; // nothing new to draw
-      teamName = team;
+      if (active !== null && team === myTeam && next.join() === writable.join()) return; // nothing new to draw
+      myTeam = team;
       writable = next;
       if (active === null || !channels().includes(active)) active = writable[0];
       drawTabs();

@@ -2,7 +2,7 @@
 
 import { api } from "../client.js";
 import { absoluteUrl, h, keepFocus, setLink } from "../dom.js";
-import { label } from "../schema-form.js";
+import { appliesAt, label, optionSchema, valueText } from "../schema-form.js";
 import { isHost, seatItem, seatList } from "./seats.js";
 
 // Bot levels in plain words, always in this order; a kind a game names otherwise is shown by its name, after these.
@@ -80,25 +80,29 @@ export function createLobby({ tableId, game, getToken, onLeft }) {
   }
 
   // The table's options in words, each with the line its game gives it (what a choice trades), so everyone in the
-  // lobby knows what they are about to play.
-  function drawOptions(options) {
-    const properties = game.options_schema?.properties ?? {};
-    const key = JSON.stringify(options ?? {});
+  // lobby knows what they are about to play; an option that does not apply at this many seats is left out.
+  function drawOptions(options, players) {
+    const schema = game.options_schema ?? {};
+    const properties = schema.properties ?? {};
+    const key = JSON.stringify([options ?? {}, players]);
     const list = el("lobby-options");
     if (list.dataset.key === key) return;
     list.dataset.key = key;
-    const items = Object.entries(options ?? {}).filter(([name]) => name in properties).map(([name, value]) => h(
-      "li", {},
-      h("strong", { text: `${label(name, properties[name])}: ` }),
-      typeof value === "boolean" ? (value ? "yes" : "no") : String(value),
-      properties[name].description ? h("span", { class: "hint", text: ` (${properties[name].description})` }) : null,
-    ));
+    const items = Object.entries(options ?? {})
+      .filter(([name]) => name in properties && appliesAt(optionSchema(schema, name), players))
+      .map(([name, value]) => {
+        const prop = optionSchema(schema, name);
+        return h("li", { dataset: { option: name } },
+          h("strong", { text: `${label(name, prop)}: ` }),
+          valueText(value),
+          prop.description ? h("span", { class: "hint", text: ` (${prop.description})` }) : null);
+      });
     list.replaceChildren(...items);
     el("lobby-options-field").hidden = items.length === 0;
   }
 
   function render(message) {
-    drawOptions(message.table?.options);
+    drawOptions(message.table?.options, seatList(message).length);
     const seats = seatList(message);
     const host = isHost(message);
     const seated = message.you?.seat !== null && message.you?.seat !== undefined;

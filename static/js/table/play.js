@@ -6,6 +6,9 @@ import { isHost, seatItem, seatList, seatOf } from "./seats.js";
 
 const MODULE_NAME = /^[a-z0-9][a-z0-9_-]*$/;
 const URGENT_MS = 10_000;
+const WARN_MS = 10_000; // the player is told this long before the game plays their turn for them
+const TAKE_BACK = "take_back";
+const CROWDED = 5; // seats from which a phone draws the seat strip compact, two to a row
 
 // Red only in the last seconds: the last 10 s, or the last third of a shorter deadline (a 5 s window).
 function urgentBelow(span) {
@@ -25,6 +28,10 @@ export function createPlay({ tableId, game, getToken, act, redraw }) {
   const root = el("game");
   const log = el("log");
   const countdown = el("countdown");
+  const warning = el("turn-warning");
+  const warningSaid = el("turn-warning-said");
+  const takeBackBar = el("take-back-bar");
+  const takeBack = el("take-back");
   const base = `/api/tables/${encodeURIComponent(tableId)}`;
   let module = null;
   let loading = null;
@@ -35,6 +42,8 @@ export function createPlay({ tableId, game, getToken, act, redraw }) {
   let logKey = "";
   let skew = 0; // server clock minus this device's clock, when the server tells us its time
   let lastNow = null;
+  let current = null; // the message on screen
+  let warned = null; // the deadline the player has been warned of (said once, for screen readers)
 
   function load() {
     if (loading) return loading;
@@ -66,6 +75,24 @@ export function createPlay({ tableId, game, getToken, act, redraw }) {
 
   el("reclaim").addEventListener("click", (event) => post(event.currentTarget, `${base}/reclaim`));
 
+  // Taking back the latest action is the platform's, not a game's: offered here whenever the state message says it
+  // may be done, and the game's own controls wait until the server has answered.
+  takeBack.addEventListener("click", () => {
+    if (!current || takeBack.disabled) return;
+    takeBack.disabled = true;
+    root.inert = true;
+    Promise.resolve(act(current, { type: TAKE_BACK }))
+      .catch(() => {}) // the refusal's reason is shown by the page
+      .finally(() => {
+        takeBack.disabled = false;
+        root.inert = false;
+      });
+  });
+
+  function drawTakeBack(message) {
+    takeBackBar.hidden = !(message.status === "playing" && message.take_back === true);
+  }
+
   function drawSeats(message) {
     const host = isHost(message);
     // Only the renderer knows whose move is public (in a secret step nobody's is): it says, if it can.
@@ -87,6 +114,7 @@ export function createPlay({ tableId, game, getToken, act, redraw }) {
       return seatItem(message, seat, actions, { turn: acting.has(seat.seat) });
     });
     keepFocus(el("seats"), () => el("seats").replaceChildren(...items));
+    el("seats").classList.toggle("crowded", items.length >= CROWDED); // compact on a phone (site.css)
     const mine = you === null || you === undefined ? null : seatOf(message, you);
     el("reclaim-bar").hidden = !(mine?.bot && message.status === "playing");
   }
@@ -103,22 +131,55 @@ export function createPlay({ tableId, game, getToken, act, redraw }) {
   }
 
   function tick() {
-    if (deadline === null) return;
+    if (deadline === null) {
+      warn(null);
+      return;
+    }
     const left = deadline - Date.now();
     countdown.textContent = `Time left: ${formatClock(left)}`;
     countdown.dataset.urgent = String(left < urgentBelow(span));
+    warn(left);
+  }
+
+  // In the last seconds before the game plays for you, say so plainly. Only on your turn as the renderer judges it
+  // (the "Your turn" banner's rule, below).
+  function warn(left) {
+    const due = left !== null && left <= WARN_MS && current?.status === "playing" && playerTurn(current);
+    warning.hidden = !due;
+    if (!due) {
+      if (warned !== null) warningSaid.textContent = "";
+      warned = null;
+      return;
+    }
+    const seconds = Math.max(0, Math.ceil(left / 1000));
+    warning.textContent = seconds > 0 ? `${seconds} s left, then your turn is played for you.`
+      : "Time is up: your turn is being played for you.";
+    if (warned !== current.deadline) {
+      warned = current.deadline;
+      warningSaid.textContent = `${seconds} seconds left, then your turn is played for you.`;
+    }
+  }
+
+  // Whether the "Your turn" banner and alerts are due: the renderer may narrow "something is legal for you" (a
+  // response window open to everyone is not a turn). It must decide from what every seat alike could act on, so
+  // that a sound heard across the room tells nothing about a hand.
+  function playerTurn(message) {
+    if (typeof module?.isYourTurn === "function") return module.isYourTurn(message);
+    return (message.legal ?? []).length > 0;
   }
 
   // The server may send "now" with each state; then the countdown follows its clock rather than this device's.
   // A renderer that draws the deadline itself says so (drawsOwnTimer): then the header shows no second timer.
+  // The warning runs even then: it is about the deadline, whoever draws it.
   function setDeadline(message) {
     const at = message.deadline && message.status === "playing" ? Date.parse(message.deadline) : NaN;
     const drawn = typeof module?.drawsOwnTimer === "function" && module.drawsOwnTimer(message);
-    if (Number.isNaN(at) || drawn) {
+    if (Number.isNaN(at)) {
       deadline = null;
       countdown.hidden = true;
       clearInterval(ticker);
       ticker = null;
+      warn(null);
       return;
     }
     if (message.now && message.now !== lastNow && !Number.isNaN(Date.parse(message.now))) {
@@ -130,15 +191,17 @@ export function createPlay({ tableId, game, getToken, act, redraw }) {
       deadlineFor = message.deadline;
       span = Math.max(0, deadline - Date.now());
     }
-    countdown.hidden = false;
+    countdown.hidden = drawn;
     tick();
     ticker ??= setInterval(tick, 250);
   }
 
   return {
     render(message) {
+      current = message;
       drawSeats(message);
       drawLog(message.log ?? []);
+      drawTakeBack(message);
       setDeadline(message);
       if (!module) {
         if (!root.childElementCount) root.append(h("p", { class: "muted", text: "Laying out the table…" }));
@@ -157,12 +220,10 @@ export function createPlay({ tableId, game, getToken, act, redraw }) {
       }
     },
     renderer: () => load(),
-    // Whether the "Your turn" banner and alerts are due: the renderer may narrow "something is legal for you" (a
-    // response window open to everyone is not a turn). It must decide from what every seat alike could act on, so
-    // that a sound heard across the room tells nothing about a hand.
-    yourTurn(message) {
-      if (typeof module?.isYourTurn === "function") return module.isYourTurn(message);
-      return (message.legal ?? []).length > 0;
+    yourTurn: (message) => playerTurn(message),
+    // The game's stage, if its renderer names one (a change brings the game into view: table/scene.js).
+    scene(message) {
+      return typeof module?.scene === "function" ? String(module.scene(message)) : "";
     },
   };
 }

@@ -3,7 +3,7 @@
 import { api, storeToken } from "../client.js";
 import { h, keepFocus } from "../dom.js";
 import { namesFrom, renderValue } from "../structure.js";
-import { nameOf } from "./seats.js";
+import { nameOf, teamName, teamOf } from "./seats.js";
 
 function joinNames(names) {
   if (names.length < 2) return names.join("");
@@ -35,11 +35,12 @@ export function personalLine(message) {
   const winners = result.winners ?? [];
   const ranking = result.ranking ?? [];
   const mine = ranking.find((entry) => entrySeats(entry).includes(you));
-  const team = mine?.team ?? message.table?.teams?.[String(you)] ?? null;
+  // The platform's team label first: the one the seats and the chat show (a ranking's own team may count from 0).
+  const team = teamOf(message, you) ?? mine?.team ?? null;
   if (team !== null && team !== undefined) {
-    const name = String(team).replace(/^\w/, (c) => c.toUpperCase());
-    if (winners.length === 0) return `No team won. You played for the ${name}.`;
-    return winners.includes(you) ? `Your team won (${name}).` : `Your team lost (${name}).`;
+    const name = teamName(team);
+    if (winners.length === 0) return `No team won. You played for ${name}.`;
+    return winners.includes(you) ? `Your team (${name}) won.` : `Your team (${name}) lost.`;
   }
   const index = ranking.indexOf(mine);
   if (index >= 0) {

@@ -20,6 +20,13 @@ export function teamOf(message, seat) {
   return teams[seat] ?? teams[String(seat)] ?? null;
 }
 
+// A team as people read it, the same on the seats, in the chat and on the result: "Team 2" for a numbered team
+// (the label a game gives, counted from 1), else its name with a capital ("Patriots").
+export function teamName(label) {
+  const text = String(label);
+  return /^\d+$/.test(text) ? `Team ${text}` : text.replace(/^\w/, (c) => c.toUpperCase());
+}
+
 export function isHost(message) {
   return message.you?.seat !== null && message.you?.seat !== undefined && message.you.seat === message.table?.host_seat;
 }
@@ -45,7 +52,7 @@ export function seatItem(message, seat, actions = [], { turn = false } = {}) {
     presence === "online" ? h("span", { class: "presence-text", text: "online" }) : null,
     presence === "offline" ? h("span", { class: "badge offline", text: "offline" }) : null,
     presence === "away" ? h("span", { class: "badge away", text: "away" }) : null,
-    team !== null ? h("span", { class: "badge team", text: `team ${team}` }) : null,
+    team !== null ? h("span", { class: "badge team", text: teamName(team) }) : null,
     actions.length ? h("span", { class: "seat-actions" }, actions) : null,
   );
 }

@@ -158,6 +158,7 @@ def test_five_completions_end_a_two_team_game() -> None:
     state = act(state, 0, {"type": "add", "partial": "p1", "card": "Intel 1"})
     result = GAME.result(state)
     assert result is not None and result["reason"] == "objectives" and result["winners"] == [0]
+    assert result["tie_break"] is None  # most points alone: no tie to settle
 
 
 def test_three_completions_end_a_three_team_game() -> None:
@@ -176,6 +177,7 @@ def test_last_resource_card_makes_the_turn_the_last() -> None:
     result = GAME.result(state)
     assert result is not None and result["reason"] == "decks_empty"
     assert result["winners"] == [0, 1]  # no completions: a draw
+    assert result["tie_break"] == {"teams": [0, 1], "points": 0, "last": None}
 
 
 def test_tie_goes_to_the_most_recent_completion() -> None:
@@ -188,6 +190,8 @@ def test_tie_goes_to_the_most_recent_completion() -> None:
     result = GAME.result(state)
     assert result["winners"] == [0]
     assert [r["rank"] for r in result["ranking"]] == [1, 2]
+    # The result says how the tie was settled, for the result screen to spell out.
+    assert result["tie_break"] == {"teams": [0, 1], "points": 3, "last": 0}
 
 
 def test_no_progress_ends_the_game() -> None:

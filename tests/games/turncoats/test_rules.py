@@ -6,9 +6,10 @@ import random
 
 import pytest
 
-from games.protocol import IllegalAction, apply_checked
-from games.turncoats import GAME
-from games.turncoats.data import ADJACENT, EDGES, HAND_SIZE, HOMELANDS
+from games.bots import decide
+from games.protocol import Budget, IllegalAction, apply_checked
+from games.turncoats import GAME, rules
+from games.turncoats.data import ADJACENT, AREAS, COLOURS, EDGES, HAND_SIZE, HOMELANDS, STONES_PER_COLOUR
 from games.turncoats.rules import ruler, winning_colour
 from tests.games.turncoats.scenario import counts, make, play, stones_total
 
@@ -287,3 +288,36 @@ def test_default_action_negotiates_then_returns_the_drawn_stone() -> None:
     assert GAME.default_action(state, 0) == {"type": "negotiate"}
     drawn = play(state, GAME.default_action(state, 0))
     assert GAME.default_action(drawn, 0) == {"type": "return", "colour": drawn["drawn"]}
+
+
+
+def test_shared_legal_actions_stay_as_made_through_whole_games() -> None:
+    """Legal actions are made once and shared by every list (memory per held table): nothing that reads them (the
+    engine, every bot kind) may change one. Whole games through ``decide`` and ``apply_checked``; then every action
+    that can be asked for is asked again (a cached one comes back as the very object the lists shared) and compared
+    with a fresh one."""
+    for seed, kinds in enumerate([("basic", "hard"), ("random", "basic", "hard")]):
+        state = GAME.new_state(len(kinds), {}, seed)
+        rand = random.Random(seed)
+        while GAME.result(state) is None:
+            seat = state["turn"]
+            legal = GAME.legal(state, seat)
+            action = decide(GAME, state, seat, kinds[seat], rand, Budget(nodes=8, seconds=1e6), legal=list(legal))
+            assert action in legal
+            state = apply_checked(GAME, state, seat, action)
+    counts = range(STONES_PER_COLOUR + 1)
+    for colour in COLOURS:
+        others = [c for c in COLOURS if c != colour]
+        assert rules._return(colour) == {"type": "return", "colour": colour}
+        for area in range(AREAS):
+            assert rules._recruit(colour, area) == {"type": "recruit", "colour": colour, "area": area}
+            for to in ADJACENT[area]:
+                for n in counts[1:]:
+                    assert rules._march(colour, area, to, n) == {"type": "march", "colour": colour, "from": area,
+                                                                 "to": to, "count": n}
+            for first in counts:
+                for second in counts:
+                    assert rules._battle(colour, area, first, second) == {
+                        "type": "battle", "colour": colour, "area": area,
+                        "victims": {others[0]: first, others[1]: second}}
+    assert rules._NEGOTIATE == {"type": "negotiate"}

@@ -12,26 +12,18 @@
 // A Spy who wants to assassinate does it before the delay runs out (an assassination may still be declared after
 // continuing, until the window closes) or turns the setting off.
 
+import { browserSetting } from "../setting.js";
+
 export const AUTO_DELAY_MS = 2000;
 export const CONTINUE = Object.freeze({ type: "continue" });
-const SETTING = "tabletop:pr:auto-continue";
-let fallback = false; // when this browser refuses localStorage, the setting lasts as long as the page
+const setting = browserSetting("tabletop:pr:auto-continue");
 
 export function autoContinueOn() {
-  try {
-    return localStorage.getItem(SETTING) === "on";
-  } catch {
-    return fallback;
-  }
+  return setting.on();
 }
 
 export function setAutoContinue(on) {
-  fallback = Boolean(on);
-  try {
-    localStorage.setItem(SETTING, on ? "on" : "off");
-  } catch {
-    // kept in memory only
-  }
+  setting.set(on);
 }
 
 // The window's public facts, and whether continue is still offered to you: all the decision may depend on.

@@ -60,7 +60,7 @@ export function cardEl(entry, ctx) {
     "aria-label": said,
     "aria-pressed": String(ctx.selected === card.id),
     disabled: ctx.busy && Boolean(target),
-    onclick: () => (target ? ctx.onTarget(target) : ctx.onCard(card.id)),
+    onclick: (event) => (target ? ctx.onTarget(target) : ctx.onCard(card.id, event)),
   },
   h("span", { class: "rp-card-name", text: card.name }),
   // The id ties the card to the log's lines ("Rogue (c5)"); the owner is said only in no man's land, where sides mix.

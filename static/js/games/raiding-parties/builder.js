@@ -4,10 +4,11 @@
 // party again and its refusal is shown in the bar.
 //
 // Local state (st.build): {counts: {name: n}, query, type, error}. It survives new messages (another seat getting
-// ready must not wipe a half-built party).
+// ready must not wipe a half-built party), and the counts survive a reload too (draft.js, per table and seat).
 
 import { h } from "../../dom.js";
 import { TYPE_WORD, abilityNodes, plural, traitsText, weaponNode } from "./cards.js";
+import { loadDraft, saveDraft } from "./draft.js";
 
 const FILTERS = [
   ["all", "All"],
@@ -104,7 +105,7 @@ const sameCards = (a, b) => JSON.stringify(Object.entries(a).filter(([, n]) => n
   === JSON.stringify(Object.entries(b).filter(([, n]) => n > 0).sort());
 
 export function builder(ctx) {
-  const { view, legal, st, act, redraw, names, me, catalogue } = ctx;
+  const { view, legal, st, act, redraw, names, me, catalogue, draft } = ctx;
   const build = view.build ?? {};
   const players = view.players ?? view.seats?.length ?? 0;
   const ready = `${build.ready_count ?? 0} of ${players} ready`;
@@ -124,16 +125,21 @@ export function builder(ctx) {
       h("p", { class: "rp-hint", text: `${names[me] ?? "You"}: the others see only that you are ready, never what you hired.` }));
   }
 
-  st.build ??= { counts: {}, query: "", type: "all", error: null };
+  st.build ??= { counts: loadDraft(draft, catalogue) ?? {}, query: "", type: "all", error: null };
   const b = st.build;
+  const setCounts = (counts) => {
+    b.counts = counts;
+    b.error = null;
+    saveDraft(draft, counts);
+  };
   const limits = limitsFrom(view, legal);
   const totals = checkParty(b.counts, catalogue, limits);
   const busy = st.busy;
   const change = (name, delta) => {
     const n = Math.max(0, (b.counts[name] ?? 0) + delta);
-    b.counts = { ...b.counts, [name]: n };
-    if (!n) delete b.counts[name];
-    b.error = null;
+    const counts = { ...b.counts, [name]: n };
+    if (!n) delete counts[name];
+    setCounts(counts);
     redraw();
   };
   const submit = (action) => {
@@ -157,7 +163,7 @@ export function builder(ctx) {
       h("p", { class: "rp-rm-cards", text: partyText(entry.cards) }),
       h("div", { class: "rp-buttons" },
         h("button", { type: "button", class: "secondary small", dataset: { load: entry.name }, disabled: busy,
-          onclick: () => { b.counts = { ...entry.cards }; b.error = null; b.type = "all"; b.query = ""; redraw(); } },
+          onclick: () => { setCounts({ ...entry.cards }); b.type = "all"; b.query = ""; redraw(); } },
         "Load into the builder"),
         legalEntry ? h("button", { type: "button", class: "small", dataset: { hire: entry.name, action: JSON.stringify(legalEntry) },
           disabled: busy, onclick: () => submit(legalEntry) }, "Hire as it is") : null));
@@ -211,7 +217,7 @@ export function builder(ctx) {
     problems.length && totals.cards ? h("ul", { class: "rp-problems" }, problems.map((p) => h("li", { text: p }))) : null,
     h("div", { class: "rp-bar-buttons" },
       h("button", { type: "button", class: "secondary small", id: "rp-clear", disabled: busy || !totals.cards,
-        onclick: () => { b.counts = {}; b.error = null; redraw(); } }, "Clear"),
+        onclick: () => { setCounts({}); redraw(); } }, "Clear"),
       h("button", { type: "button", id: "rp-submit", disabled: busy || !ok,
         onclick: () => submit({ type: "party", cards: { ...b.counts } }) },
       ok ? `Hire this party (${totals.gold} gold)` : totals.cards ? "Fix the party first" : "Pick some cards")));

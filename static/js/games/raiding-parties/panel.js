@@ -1,76 +1,30 @@
-// Raiding Parties: the panel beside the table. Whose turn, the attack and hit under way, the prompt (the same
-// sentence for every viewer), a reaction's countdown, your hold, the selected card with its actions and targets,
-// and End turn. Buttons that send carry data-action (the JSON sent, an entry of message.legal) and data-kind.
+// Raiding Parties: the panel beside the table (above it on a phone), what is going on: whose turn, the attack and hit
+// under way, the prompt (the same sentence for every viewer), a reaction's countdown and your hold while it is not
+// your move. What you can do now is in the controls bar under it (dock.js), which on a phone sticks to the bottom of
+// the screen, at the thumb; the auto-pass switch is under both (prefs), or in the bar during a window of yours.
+//
+// Shared with dock.js: sendButton (buttons that send carry data-action, the JSON sent, an entry of message.legal,
+// and data-kind), holdPanel, reactionClock and autoSwitch.
 
 import { h } from "../../dom.js";
-import { groupsFor, sortLegal, targetMap } from "./actions.js";
-import { cardDetails, pct } from "./cards.js";
-import { attackText, hitText, promptText, reactionHelp } from "./text.js";
+import { AUTO_PASS_MS, autoPassOn, autoStatus, setAutoPass, stopAutoPass } from "./auto.js";
+import { cardDetails } from "./cards.js";
+import { attackText, hitText, promptText } from "./text.js";
 
-export function sendButton(action, label, ctx, { cls = "", sub = "", aria = null } = {}) {
+export function sendButton(action, label, ctx, { cls = "", sub = "", aria = null, data = {} } = {}) {
   return h("button", {
     type: "button",
     class: `rp-btn ${cls}`.trim(),
-    dataset: { action: JSON.stringify(action), kind: action.type },
+    dataset: { ...data, action: JSON.stringify(action), kind: action.type },
     disabled: ctx.st.busy,
     "aria-label": aria,
     onclick: () => ctx.act(action),
   }, h("span", { class: "rp-btn-label", text: label }), sub ? h("span", { class: "rp-btn-sub", text: sub }) : null);
 }
 
-function weaponOf(ctx, id, weaponName) {
-  const name = ctx.w.where.get(id)?.card.name;
-  return (ctx.catalogue.get(name)?.weapons ?? []).find((w) => w.name === weaponName) ?? null;
-}
-
-function chanceSub(weapon) {
-  return weapon ? `${pct(weapon.chance)} a flip` : "";
-}
-
-// Your answers to the prompt: one builder per kind, each from the legal list only.
-function promptControls(prompt, legal, ctx) {
-  const { w } = ctx;
-  const parts = [];
-  const other = legal.filter((a) => !["shot", "grenades", "stop", "decline", "pass"].includes(a.type));
-  const aimed = legal.filter((a) => a.type === "shot" || a.type === "grenades");
-  const quit = legal.filter((a) => ["stop", "decline", "pass"].includes(a.type));
-  if (aimed.length) {
-    parts.push(h("p", { class: "rp-hint", text: "Tap a highlighted target on the table, or pick one here:" }));
-    parts.push(h("div", { class: "rp-buttons rp-targets" }, aimed.map((a) => sendButton(a, capitalTarget(w, a.target), ctx, {
-      cls: "rp-target-btn", sub: prompt.kind === "grenades" ? "first target" : "",
-    }))));
-  }
-  for (const a of other) {
-    if (a.type === "stand") parts.push(sendButton(a, `Stand and Shoot with ${a.weapon}`, ctx, { cls: "rp-go", sub: chanceSub(weaponOf(ctx, prompt.card, a.weapon)) }));
-    else if (a.type === "retaliate") parts.push(sendButton(a, `Retaliate with ${a.weapon}`, ctx, { cls: "rp-go", sub: chanceSub(weaponOf(ctx, prompt.card, a.weapon)) }));
-    else if (a.type === "cannoneer") parts.push(sendButton(a, prompt.form === "b" ? "Fire the Cannon back" : "Strike once more", ctx, { cls: "rp-go" }));
-    else if (a.type === "search") parts.push(sendButton(a, `Take ${a.card}`, ctx, { cls: "rp-pick" }));
-    else if (a.type === "navigator") parts.push(sendButton(a, "Reveal your Navigator", ctx, { cls: "rp-go", sub: "flip to cancel the hit" }));
-    else if (a.type === "jolly_roger") parts.push(sendButton(a, "Play your Jolly Roger", ctx, { cls: "rp-go", sub: "flip to cancel the hit" }));
-    else parts.push(sendButton(a, describe(a), ctx));
-  }
-  for (const a of quit) {
-    const label = { stop: "Stop here", decline: "Decline", pass: "Pass" }[a.type];
-    parts.push(sendButton(a, label, ctx, { cls: "rp-quiet" }));
-  }
-  if (!legal.length && prompt.kind === "reaction") {
-    parts.push(h("p", { class: "rp-hint", text: "Nothing in your hold answers this; the window closes by itself." }));
-  }
-  return h("div", { class: "rp-buttons rp-answers", role: "group", "aria-label": "Your answer" }, parts);
-}
-
-function capitalTarget(w, target) {
-  const text = w.target(target);
-  return text.charAt(0).toUpperCase() + text.slice(1);
-}
-
-function describe(action) {
-  return Object.entries(action).map(([k, v]) => (k === "type" ? v : `${k}: ${v}`)).join(" · ");
-}
-
 // One entry per name (a hold lists repeats): a Play button when that name may be played now, else a button that
-// shows the card's details.
-function holdPanel(seat, plays, ctx) {
+// shows the card's details (under the list).
+export function holdPanel(seat, plays, ctx) {
   const hold = seat?.hold ?? [];
   const playable = new Map(plays.map((a) => [a.card, a]));
   const counts = new Map();
@@ -88,45 +42,50 @@ function holdPanel(seat, plays, ctx) {
       "aria-pressed": String(ctx.st.sel.hold === name), onclick: () => ctx.select({ hold: ctx.st.sel.hold === name ? null : name }),
     }, `${name}${times}`));
   });
+  const shown = ctx.st.sel.hold && counts.has(ctx.st.sel.hold) ? ctx.catalogue.get(ctx.st.sel.hold) : null;
   return h("div", { class: "rp-your-hold" },
     h("h3", { class: "rp-mini-h", text: `Your hold (${hold.length})` }),
-    hold.length ? h("ul", { class: "rp-hold-list" }, items) : h("p", { class: "rp-empty", text: "Empty." }));
+    hold.length ? h("ul", { class: "rp-hold-list" }, items) : h("p", { class: "rp-empty", text: "Empty." }),
+    shown ? h("div", { class: "rp-hold-details" }, cardDetails(shown, { heading: "h4" })) : null);
 }
 
-function selectedPanel(ctx, sorted) {
-  const { w, st } = ctx;
-  const sel = st.sel;
-  if (sel.hold) {
-    return h("div", { class: "rp-selected-panel" }, cardDetails(ctx.catalogue.get(sel.hold), { heading: "h3" }));
-  }
-  if (!sel.card || !w.where.has(sel.card)) return null;
-  const { card, seat } = w.where.get(sel.card);
-  const cat = ctx.catalogue.get(card.name);
-  const actions = sorted.byCard.get(card.id) ?? [];
-  const groups = groupsFor(actions, cat, (card.melee ?? []).length > 0);
-  const parts = [h("p", { class: "rp-sel-who", text: `${w.Card(card.id)}: ${Math.max(0, card.hp - card.damage)} of ${card.hp} HP left.` })];
-  if (groups.length) {
-    parts.push(h("div", { class: "rp-buttons rp-groups", role: "group", "aria-label": `What ${w.card(card.id)} does` }, groups.map((g) => {
-      if (!g.targeted && !g.picks.length && g.actions.length === 1) return sendButton(g.actions[0], g.label, ctx, { cls: "rp-group-btn", sub: g.sub });
-      return h("button", {
-        type: "button", class: "rp-btn rp-group-btn", dataset: { group: g.key }, "aria-pressed": String(sel.group === g.key),
-        disabled: st.busy, onclick: () => ctx.select({ card: card.id, group: sel.group === g.key ? null : g.key }),
-      }, h("span", { class: "rp-btn-label", text: g.label }), g.sub ? h("span", { class: "rp-btn-sub", text: g.sub }) : null);
-    })));
-    const group = groups.find((g) => g.key === sel.group);
-    if (group?.picks.length) {
-      parts.push(h("p", { class: "rp-hint", text: "Which card from your locker?" }));
-      parts.push(h("div", { class: "rp-buttons" }, group.picks.map((a) => sendButton(a, `Take ${a.pick}`, ctx, { cls: "rp-pick" }))));
-    } else if (group?.targeted) {
-      const targets = [...targetMap(group.actions).values()];
-      parts.push(h("p", { class: "rp-hint", text: "Tap a highlighted target on the table, or pick one here:" }));
-      parts.push(h("div", { class: "rp-buttons rp-targets" }, targets.map((a) => sendButton(a, capitalTarget(w, a.target), ctx, { cls: "rp-target-btn" }))));
-    }
-  } else if (seat === w.me && ctx.myTurn) {
-    parts.push(h("p", { class: "rp-hint", text: card.used ? "It has acted this turn." : "Nothing it can do right now." }));
-  }
-  parts.push(h("details", { class: "rp-sel-details" }, h("summary", { text: `About the ${card.name}` }), cardDetails(cat, { heading: "h4" })));
-  return h("div", { class: "rp-selected-panel", dataset: { selected: card.id } }, parts);
+export function reactionClock(ctx) {
+  const { prompt, deadlineAt } = ctx;
+  if (!prompt || prompt.kind !== "reaction" || !deadlineAt) return null;
+  const total = (prompt.seconds ?? 5) * 1000;
+  return h("div", { class: "rp-clock", dataset: { deadline: String(deadlineAt), total: String(total) } },
+    h("span", { class: "rp-clock-label", text: "Closes in" }),
+    h("span", { class: "rp-clock-time", role: "timer", "aria-live": "off" }),
+    h("span", { class: "rp-clock-bar", "aria-hidden": "true" }, h("span", { class: "rp-clock-fill" })));
+}
+
+// The personal auto-pass switch (see auto.js for why using it tells nobody anything). In a window of yours it also
+// says what it is doing, with Wait to keep the window open.
+export function autoSwitch(ctx, inWindow) {
+  const on = autoPassOn();
+  const status = inWindow ? autoStatus(ctx.st.auto, ctx.st.message) : on ? "on" : "off";
+  const seconds = AUTO_PASS_MS / 1000;
+  const note = {
+    off: `Passes your reaction windows after ${seconds} s, whatever you hold.`,
+    on: `Your reaction windows pass after ${seconds} s, unless you tap something in the game first.`,
+    waiting: `Passing in ${seconds} s from the window's opening. To play a card, do it now, or tap Wait.`,
+    stopped: "Not passing this window: answer it yourself, or let it run out.",
+    sent: "Passed for you.",
+  }[status];
+  const wait = status === "waiting" ? h("button", {
+    type: "button", class: "rp-btn rp-quiet rp-wait", dataset: { autoWait: "" }, disabled: ctx.st.busy,
+    onclick: () => {
+      if (stopAutoPass(ctx.st.auto, ctx.st.message)) ctx.redraw();
+    },
+  }, h("span", { class: "rp-btn-label", text: "Wait" })) : null;
+  return h("div", { class: "rp-auto", dataset: { auto: status } },
+    h("div", { class: "rp-auto-row" },
+      h("label", { class: "rp-check" },
+        h("input", { type: "checkbox", id: "rp-auto-pass", checked: on,
+          onchange: (event) => { setAutoPass(event.currentTarget.checked); ctx.redraw(); } }),
+        " Auto-pass reactions"),
+      wait),
+    h("p", { class: "rp-hint", text: note }));
 }
 
 function headline(ctx) {
@@ -147,8 +106,9 @@ function turnLine(ctx) {
   if (!turn) return null;
   const bits = [`Turn ${turn.number}`];
   const holdSize = view.seats[turn.seat]?.hold_size ?? 0;
-  if (turn.regular_play_done) bits.push(`${w.whose(turn.seat)} card for the turn is played`);
-  else if (holdSize > 0) bits.push(`${turn.seat === w.me ? "you still owe" : `${w.name(turn.seat)} still owes`} the card for the turn`);
+  const has = turn.seat === w.me ? "you have" : `${w.name(turn.seat)} has`;
+  if (turn.regular_play_done) bits.push(`${has} played a card from the hold`);
+  else if (holdSize > 0) bits.push(`${has} not played a card from the hold yet`);
   if (view.idle_turns > 0) bits.push(`quiet turns ${view.idle_turns} of ${view.idle_limit} (a draw at ${view.idle_limit})`);
   return h("p", { class: "rp-turn-line", dataset: { regularPlayDone: String(turn.regular_play_done) }, text: `${bits.join(" · ")}.` });
 }
@@ -161,60 +121,27 @@ function underWay(ctx) {
   return h("ul", { class: "rp-underway", "aria-label": "Under way" }, lines);
 }
 
-export function reactionClock(ctx) {
-  const { prompt, deadlineAt } = ctx;
-  if (!prompt || prompt.kind !== "reaction" || !deadlineAt) return null;
-  const total = (prompt.seconds ?? 5) * 1000;
-  return h("div", { class: "rp-clock", dataset: { deadline: String(deadlineAt), total: String(total) } },
-    h("span", { class: "rp-clock-label", text: "Closes in" }),
-    h("span", { class: "rp-clock-time", role: "timer", "aria-live": "off" }),
-    h("span", { class: "rp-clock-bar", "aria-hidden": "true" }, h("span", { class: "rp-clock-fill" })));
+// Whether the seat may use auto-pass here: a live table (not a replay), seated, still in, and windows that can be
+// passed (quick mode).
+export function mayAutoPass(ctx) {
+  const { view, w } = ctx;
+  return ctx.live && w.me !== null && !view.seats?.[w.me]?.out && view.options?.reaction_mode !== "fixed";
 }
 
-function hintLine(ctx, sorted) {
-  if (!ctx.myTurn || ctx.prompt) return null;
-  const tips = [];
-  if (sorted.plays.length && !ctx.view.turn?.regular_play_done) tips.push("play a card from your hold");
-  if (sorted.byCard.size) tips.push("tap one of your cards marked ready to attack or use it");
-  if (sorted.end) tips.push("end the turn when you are done");
-  else if (ctx.view.turn?.regular_play_done || !sorted.plays.length) tips.push("your crew in melee must strike before the turn can end");
-  if (!tips.length) return null;
-  const text = tips.join(", ");
-  return h("p", { class: "rp-hint", text: `${text.charAt(0).toUpperCase()}${text.slice(1)}.` });
-}
-
-// Your cards that can act now, also as buttons here: on a phone the table is below the panel, and the whole move
-// (card, action, target) can then be made without scrolling.
-function readyRow(ctx, sorted) {
-  const ids = [...sorted.byCard.keys()].filter((id) => ctx.w.where.has(id));
-  if (!ids.length) return null;
-  return h("div", { class: "rp-ready-row" },
-    h("h3", { class: "rp-mini-h", text: "Ready to act" }),
-    h("div", { class: "rp-buttons", role: "group", "aria-label": "Your cards that can act" }, ids.map((id) => h("button", {
-      type: "button", class: "rp-hold-card rp-actor-btn", dataset: { readyCard: id },
-      "aria-pressed": String(ctx.st.sel.card === id), disabled: ctx.st.busy,
-      onclick: () => ctx.select({ card: id }),
-    }, ctx.w.short(id)))));
+// The auto-pass switch on its own, while no window of yours shows it in the controls bar.
+export function prefs(ctx) {
+  if (!mayAutoPass(ctx) || (ctx.myPrompt && ctx.prompt.kind === "reaction")) return null;
+  return h("section", { class: "rp-prefs", "aria-label": "Your settings" }, autoSwitch(ctx, false));
 }
 
 export function panel(ctx) {
-  const { view, legal, w, prompt, myPrompt } = ctx;
-  const sorted = sortLegal(legal);
+  const { view, w, prompt, myPrompt } = ctx;
   const parts = [
     h("h2", { class: "rp-headline", id: "rp-prompt", text: headline(ctx) }),
-    myPrompt ? h("p", { class: "rp-prompt-text", text: prompt.kind === "reaction" ? reactionHelp(prompt, w) : promptText(prompt, w) }) : null,
     turnLine(ctx),
     underWay(ctx),
-    reactionClock(ctx),
+    myPrompt ? null : reactionClock(ctx), // yours is drawn with your answers
   ];
-  if (myPrompt) parts.push(promptControls(prompt, legal, ctx));
-  else if (legal.length && sorted.other.length) parts.push(promptControls(prompt ?? { kind: "other" }, sorted.other, ctx));
-  parts.push(hintLine(ctx, sorted));
-  if (w.me !== null) parts.push(holdPanel(view.seats[w.me], myPrompt ? [] : sorted.plays, ctx));
-  if (!myPrompt) parts.push(readyRow(ctx, sorted));
-  parts.push(selectedPanel(ctx, sorted));
-  if (sorted.end && !myPrompt) {
-    parts.push(h("div", { class: "rp-end-row" }, sendButton(sorted.end, "End turn", ctx, { cls: "rp-end" })));
-  }
+  if (w.me !== null && !ctx.holdInDock) parts.push(holdPanel(view.seats[w.me], [], ctx));
   return h("section", { class: "rp-act rp-panel", dataset: { state: ctx.state, prompt: prompt?.kind ?? "" }, "aria-labelledby": "rp-prompt" }, parts);
 }

@@ -112,6 +112,6 @@ export function reactionHelp(prompt, w) {
     case "jolly_roger":
       return `${prompt.card ? capital(w.card(prompt.card)) : "A card in your hold"} was hit and nothing saved it: you may play a Jolly Roger, whose flip may cancel the hit.`;
     default:
-      return `${w.Who(seat)} must answer (${prompt.kind}).`;
+      return `${w.Who(prompt.seat)} may react.`;
   }
 }

@@ -311,7 +311,7 @@ export function actionPanel(ctx) {
     body = mainPanel(ctx);
   } else {
     heading = `${cap(turnName)}'s turn`;
-    body = h("p", { class: "rs-hint", text: view.you === null ? "You are watching." : "Wait for your turn; the log below the table tells what happens." });
+    body = h("p", { class: "rs-hint", text: view.you === null ? "You are watching." : "Wait for your turn. The log shows each move." });
   }
   const facts = `${view.actions_left} action${view.actions_left === 1 ? "" : "s"} left${view.first_action ? " · first action of the turn" : ""}${view.last_turn ? " · last turn of the game" : ""}`;
   return h("section", { class: "rs-act", "aria-labelledby": "rs-prompt" },

@@ -1,0 +1,78 @@
+"""Your tables: every table this browser holds a seat or a spectator link at, in one request (the credentials in
+its body, never its address), with the public facts a list needs: the game, the players, the status, whose move it
+is and the deadline. A table that is gone, or whose credential no longer works, is named so the page drops it."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from app.errors import ApiError
+from app.held import Held
+from app.seats import hash_token, same_secret
+from app.service import TableService
+from app.timing import aware
+from app.turns import due_seats, public_waiting
+
+MAX_TABLES = 100  # one browser's list; more is refused, not cut
+
+
+def _seat_of(held: Held, token: str) -> int | None:
+    hashed = hash_token(token)
+    seat = next((s for s in held.seats if s.token_hash is not None and same_secret(hashed, s.token_hash)), None)
+    return None if seat is None else seat.seat
+
+
+def entry(service: TableService, held: Held, seat: int | None) -> dict[str, Any]:
+    table = held.table
+    game = service.game(table.game)
+    names = [s.name for s in held.seats]
+    waiting = public_waiting(game, table.state, held.facts)
+    deadline = aware(table.deadline) if table.status == "playing" else None
+    return {
+        "table_id": table.id,
+        "game": game.id,
+        "title": game.title,
+        "status": table.status,
+        "pace": table.pace,
+        "seat": seat,
+        "players": [{"seat": s.seat, "name": s.name, "bot": s.bot is not None} for s in held.seats],
+        "host": names[table.host_seat] if table.host_seat < len(names) else None,
+        "your_move": seat is not None and table.status == "playing" and seat in due_seats(game, table.state,
+                                                                                          held.facts),
+        "waiting_on": None if waiting is None else [names[s] for s in waiting if s < len(names)],
+        "deadline": deadline.isoformat() if deadline is not None else None,
+        "updated_at": aware(table.updated_at).isoformat(),
+        "next_table_id": table.next_table_id,
+    }
+
+
+async def your_tables(service: TableService, asked: list[tuple[str, str | None, str | None]]) -> dict[str, Any]:
+    """``asked``: (table id, seat token, spectator key) each. Your move first, then the most recently changed."""
+    if len(asked) > MAX_TABLES:
+        raise ApiError(422, "bad_request", f"At most {MAX_TABLES} tables in one request.")
+    found: list[dict[str, Any]] = []
+    gone: list[str] = []
+    for table_id, token, spectate in asked:
+        try:
+            held = await service.held(table_id)
+        except ApiError as exc:
+            if exc.status != 404:
+                raise
+            gone.append(table_id)
+            continue
+        if token:
+            seat = _seat_of(held, token)
+            if seat is None:
+                held = await service.held(table_id, fresh=True)  # taken a moment ago through another worker?
+                seat = _seat_of(held, token)
+            if seat is None:
+                gone.append(table_id)  # the seat went (left, removed): nothing of the table is told
+                continue
+            found.append(entry(service, held, seat))
+        elif spectate and same_secret(spectate, held.table.spectate_key):
+            found.append(entry(service, held, None))
+        else:
+            gone.append(table_id)
+    found.sort(key=lambda t: t["updated_at"], reverse=True)
+    found.sort(key=lambda t: not t["your_move"])  # stable: newest first within each
+    return {"tables": found, "gone": gone}

@@ -1,0 +1,54 @@
+#!/usr/bin/env bash
+# The anchor benchmark's SERVER_CMD for the deployment's shape: nginx running deploy/nginx/tabletop.conf (each
+# table's requests and sockets to one worker) in front of WORKERS separate server processes, on PostgreSQL and Redis
+# (a fresh database per run):
+#   SERVER_CMD="bash $PWD/bench/proxied_workers.sh" NAME=pg2proxy SKIP_I=1 RATES="100 800" bash ../shared/bench/ours/run.sh
+# Needs Debian's nginx and openssl, PostgreSQL on 127.0.0.1:5432 (trust auth as user postgres) and Redis on
+# 127.0.0.1:6379. PORT comes from the harness (the proxy listens there, plain HTTP: the load generator speaks ws://);
+# the workers take the ports after it. Everything runs in this script's process group, so the harness counts the
+# proxy's CPU and memory with the workers'.
+set -euo pipefail
+DIR=${SERVER_DIR:-$(cd "$(dirname "$0")/.." && pwd)}
+WORKERS=${WORKERS:-2}
+DB=bench_$(date +%s)_$$
+TMP=$(mktemp -d)
+psql -h 127.0.0.1 -U postgres -d postgres -qc "CREATE DATABASE $DB"
+redis-cli -n 1 flushdb >/dev/null
+export DATABASE_URL=postgresql://postgres@127.0.0.1:5432/$DB REDIS_URL=redis://127.0.0.1:6379/1
+export FORWARDED_ALLOW_IPS=127.0.0.1
+cd "$DIR"
+
+own=$TMP/tabletop
+mkdir -p "$own"
+: > "$own/upstreams.conf"
+pids=()
+for n in $(seq 1 "$WORKERS"); do
+  port=$((PORT + n))
+  echo "server 127.0.0.1:$port max_fails=1 fail_timeout=5s;" >> "$own/upstreams.conf"
+  "$DIR/.venv/bin/python" -m app.cli serve --host 127.0.0.1 --port "$port" &
+  pids+=($!)
+done
+echo "listen 127.0.0.1:$((PORT + WORKERS + 1));" > "$own/listen-http.conf"  # the redirect side, unused here
+echo "listen 127.0.0.1:$PORT;" > "$own/listen-https.conf"  # no `ssl`: plain HTTP on the harness's port
+openssl req -x509 -newkey rsa:2048 -nodes -days 1 -subj /CN=127.0.0.1 -keyout "$own/key.pem" -out "$own/cert.pem" \
+  2>/dev/null
+temps=""
+for kind in client_body proxy fastcgi uwsgi scgi; do temps+="  ${kind}_temp_path $TMP/$kind;"$'\n'; done
+cat > "$TMP/nginx.conf" <<CONF
+daemon off;
+$( [ "$(id -u)" = 0 ] && echo "user root;" )
+worker_processes 1;
+worker_rlimit_nofile 16384;  # two descriptors a proxied socket
+pid $TMP/nginx.pid;
+error_log $TMP/error.log warn;
+events { worker_connections 8192; }
+http {
+  access_log off;
+$temps
+  include $DIR/deploy/nginx/tabletop.conf;
+}
+CONF
+nginx -c "$TMP/nginx.conf" -e "$TMP/error.log" &
+pids+=($!)
+trap 'kill "${pids[@]}" 2>/dev/null; wait; rm -rf "$TMP"' EXIT TERM INT
+wait -n

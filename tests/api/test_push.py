@@ -1,0 +1,196 @@
+"""Web Push end to end on this machine: the tests' own push endpoint (tests/support/push_endpoint.py) receives the
+server's pushes, checks their VAPID signature, decrypts them with the subscription's keys and reads public facts only;
+a subscription the endpoint calls gone (404/410) is deleted, as is one whose seat goes; one push a minute per seat."""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import Iterator
+from datetime import UTC, datetime, timedelta
+
+import pytest
+from fastapi.testclient import TestClient
+
+import app.timing
+from app.main import create_app
+from app.settings import Settings
+from tests.api.helpers import Table, assert_error, db_rows, new_game, play, start, wait_for
+from tests.support.push_endpoint import PushEndpoint
+
+
+@pytest.fixture
+def endpoint() -> Iterator[PushEndpoint]:
+    made = PushEndpoint()
+    yield made
+    made.close()
+
+
+@pytest.fixture
+def pushing(settings: Settings) -> Iterator[TestClient]:
+    settings.push_insecure_endpoints = True  # the tests' endpoint is plain http on 127.0.0.1
+    with TestClient(create_app(settings)) as test_client:
+        yield test_client
+
+
+def subscribe(client: TestClient, table: Table, seat: int, endpoint: PushEndpoint, name: str) -> None:
+    response = client.post(f"{table.url}/push", json=endpoint.subscription(name), headers=table.headers(seat))
+    assert response.status_code == 200, response.text
+
+
+def drain(client: TestClient) -> None:
+    """Wait for the pushes under way (they are sent in the background, after the change is answered)."""
+    pusher = client.app.state.pusher  # type: ignore[attr-defined]
+
+    async def sends() -> None:
+        await asyncio.gather(*pusher._tasks)
+
+    client.portal.call(sends)
+
+
+def subscriptions(settings: Settings) -> int:
+    return int(db_rows(settings, "SELECT count(*) FROM push_subscriptions")[0][0])
+
+
+def test_a_push_is_signed_encrypted_and_says_only_public_facts(pushing: TestClient, settings: Settings,
+                                                               endpoint: PushEndpoint) -> None:
+    table = new_game(pushing, humans=2, started=False, pace="turn-based")
+    subscribe(pushing, table, 0, endpoint, "alice")
+    subscribe(pushing, table, 1, endpoint, "bob")
+    start(pushing, table)  # both must set a gem aside: both are due
+    wait_for(lambda: len(endpoint.received) == 2, what="two pushes")
+    server_key = pushing.get("/api/push/key").json()["public_key"]
+    assert {push.headers["ttl"] for push in endpoint.received} == {"86400"}
+    for push in endpoint.received:
+        endpoint.verify(push, server_key)
+        note = endpoint.decrypt(push)
+        assert note == {"title": "Your move", "body": "Your move at Alice's Hidden Hands (test game) table",
+                        "url": f"/t/{table.table_id}"}
+    # Nothing secret crosses the push service, not even encrypted.
+    state = pushing.get(f"{table.url}/state", headers=table.host).json()
+    hand = state["view"]["players"][0]["hand"]
+    assert hand
+    secrets = [*table.tokens.values(), table.invite, table.spectate, *map(str, hand)]
+    for push in endpoint.received:
+        text = str(endpoint.decrypt(push)) + str(push.headers)
+        assert not [s for s in secrets if s in text and len(s) > 2]
+
+
+def test_one_push_a_minute_per_seat_then_again(pushing: TestClient, settings: Settings, endpoint: PushEndpoint,
+                                               monkeypatch: pytest.MonkeyPatch) -> None:
+    table = new_game(pushing, humans=2, started=False, pace="turn-based")
+    subscribe(pushing, table, 1, endpoint, "bob")
+    start(pushing, table)
+    wait_for(lambda: len(endpoint.received) == 1, what="Bob's first push")
+    play(pushing, table, 1)
+    play(pushing, table, 0)  # the commit step: Bob is due again, but within the minute: no push
+    drain(pushing)
+    assert len(endpoint.received) == 1
+    play(pushing, table, 1)
+    monkeypatch.setattr(app.timing, "_clock", lambda: datetime.now(UTC) + timedelta(seconds=61))
+    play(pushing, table, 0)  # round 1 ends; round 2 waits on Bob again, a minute later: pushed
+    drain(pushing)
+    assert len(endpoint.received) == 2
+    sent = db_rows(settings, "SELECT last_sent_at FROM push_subscriptions")
+    assert len(sent) == 1 and sent[0][0] is not None
+    assert endpoint.decrypt(endpoint.received[1])["body"] == "Your move at Alice's Hidden Hands (test game) table"
+
+
+@pytest.mark.parametrize("status", [404, 410])
+def test_a_subscription_the_push_service_rejects_is_deleted(pushing: TestClient, settings: Settings,
+                                                            endpoint: PushEndpoint, status: int) -> None:
+    table = new_game(pushing, humans=2, started=False, pace="turn-based")
+    subscribe(pushing, table, 1, endpoint, "bob")
+    assert subscriptions(settings) == 1
+    endpoint.status = status
+    start(pushing, table)
+    wait_for(lambda: subscriptions(settings) == 0, what="the subscription to go")
+    assert len(endpoint.received) == 1
+
+
+def test_a_seat_that_goes_takes_its_subscriptions(pushing: TestClient, settings: Settings,
+                                                  endpoint: PushEndpoint) -> None:
+    table = new_game(pushing, humans=2, started=False)
+    subscribe(pushing, table, 1, endpoint, "bob")
+    subscribe(pushing, table, 1, endpoint, "bob")  # the same browser again: one subscription
+    assert subscriptions(settings) == 1
+    assert pushing.post(f"{table.url}/push/status", json={"endpoint": endpoint.url("bob")},
+                        headers=table.headers(1)).json() == {"subscribed": True}
+    assert pushing.post(f"{table.url}/leave", headers=table.headers(1)).status_code == 200
+    assert subscriptions(settings) == 0
+
+
+def test_turning_off_and_bad_subscriptions(pushing: TestClient, settings: Settings, endpoint: PushEndpoint) -> None:
+    table = new_game(pushing, humans=2, started=False)
+    subscribe(pushing, table, 0, endpoint, "alice")
+    off = pushing.post(f"{table.url}/push/off", json={"endpoint": endpoint.url("alice")}, headers=table.host)
+    assert off.json() == {"subscribed": False} and subscriptions(settings) == 0
+    good = endpoint.subscription("x")
+    for bad in ({**good, "endpoint": "http://push.example.org/x"}, {**good, "endpoint": "ftp://127.0.0.1/x"},
+                {**good, "keys": {"p256dh": "AAAA", "auth": good["keys"]["auth"]}}):
+        assert_error(pushing.post(f"{table.url}/push", json=bad, headers=table.host), 422, "bad_subscription")
+    # A spectator holds no seat to be notified for.
+    response = pushing.post(f"{table.url}/push?spectate={table.spectate}", json=good)
+    assert response.status_code == 401
+    assert subscriptions(settings) == 0
+
+
+def test_plain_http_endpoints_are_refused_unless_allowed(client: TestClient, endpoint: PushEndpoint) -> None:
+    table = new_game(client, humans=2, started=False)
+    assert_error(client.post(f"{table.url}/push", json=endpoint.subscription("a"), headers=table.host), 422,
+                 "bad_subscription")
+
+
+@pytest.mark.parametrize("host", ["10.0.0.5", "127.0.0.1", "[::1]", "169.254.169.254", "192.168.1.2"])
+def test_endpoints_at_private_addresses_are_refused(client: TestClient, endpoint: PushEndpoint, host: str) -> None:
+    """A subscription is whatever a seat's holder posts: the server must not be made to post into its own network."""
+    table = new_game(client, humans=2, started=False)
+    subscription = {**endpoint.subscription("a"), "endpoint": f"https://{host}/push/a"}
+    assert_error(client.post(f"{table.url}/push", json=subscription, headers=table.host), 422, "bad_subscription")
+    assert subscriptions(client.app.state.service.settings) == 0  # type: ignore[attr-defined]
+
+
+def test_a_name_that_leads_to_a_private_address_gets_no_push(client: TestClient,
+                                                             monkeypatch: pytest.MonkeyPatch) -> None:
+    """Checked again when sending: a name may resolve to a private address (or be pointed at one later)."""
+    pusher = client.app.state.pusher  # type: ignore[attr-defined]
+    posted: list[str] = []
+    monkeypatch.setattr("app.push.webpush", lambda info, *args, **kwargs: posted.append(info["endpoint"]))
+
+    async def reach(url: str) -> bool:
+        return bool(await pusher._reaches_public(url))
+
+    assert client.portal.call(reach, "https://localhost/push") is False
+    assert client.portal.call(reach, "https://8.8.8.8/push") is True  # a public address (no lookup for a literal)
+    row = type("Row", (), {"endpoint": "https://localhost:9/push", "p256dh": "x", "auth": "y", "table_id": "t"})()
+    note = type("Note", (), {"payload": lambda self: "{}"})()
+
+    async def deliver() -> bool:
+        return bool(await pusher._deliver(row, note))
+
+    assert client.portal.call(deliver) is False
+    assert posted == []
+
+
+def test_a_table_nobody_subscribed_at_costs_no_push_work_per_action(pushing: TestClient) -> None:
+    """Most tables have no subscription, and a turn changes hands on most actions: the database is asked about that
+    table's subscriptions once (then again only after a while), not on every action."""
+    from sqlalchemy import event
+
+    engine = pushing.app.state.service.sessions.kw["bind"].sync_engine  # type: ignore[attr-defined]
+    asked: list[str] = []
+
+    def spy(conn: object, cursor: object, statement: str, *args: object) -> None:
+        if "push_subscriptions" in statement:
+            asked.append(statement)
+
+    event.listen(engine, "before_cursor_execute", spy)
+    try:
+        table = new_game(pushing, humans=2, started=False, pace="turn-based")
+        start(pushing, table)
+        for _ in range(3):  # each seat sets aside and commits: due seats change on every action
+            play(pushing, table, 0)
+            play(pushing, table, 1)
+            drain(pushing)
+    finally:
+        event.remove(engine, "before_cursor_execute", spy)
+    assert len(asked) == 1, asked

@@ -1,0 +1,97 @@
+"""The tests' own Web Push endpoint: a small HTTP server on 127.0.0.1 standing in for a browser's push service. It
+keeps every push it receives, checks its VAPID signature (RFC 8292) and decrypts it (RFC 8291) with the keys of a
+subscription it made, as a browser would."""
+
+from __future__ import annotations
+
+import base64
+import json
+import os
+import threading
+import time
+from dataclasses import dataclass, field
+from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+from typing import Any
+
+import http_ece
+from cryptography.hazmat.primitives import hashes, serialization
+from cryptography.hazmat.primitives.asymmetric import ec
+from cryptography.hazmat.primitives.asymmetric.utils import encode_dss_signature
+
+
+def b64url(raw: bytes) -> str:
+    return base64.urlsafe_b64encode(raw).rstrip(b"=").decode()
+
+
+def unb64url(text: str) -> bytes:
+    return base64.urlsafe_b64decode(text + "=" * (-len(text) % 4))
+
+
+@dataclass
+class Push:
+    headers: dict[str, str]
+    body: bytes
+
+
+@dataclass
+class PushEndpoint:
+    status: int = 201  # what the endpoint answers: 404 or 410 say the subscription is gone
+    received: list[Push] = field(default_factory=list)
+    key: ec.EllipticCurvePrivateKey = field(default_factory=lambda: ec.generate_private_key(ec.SECP256R1()))
+    auth: bytes = field(default_factory=lambda: os.urandom(16))
+
+    def __post_init__(self) -> None:
+        endpoint = self
+
+        class Handler(BaseHTTPRequestHandler):
+            def do_POST(self) -> None:  # noqa: N802 - http.server's name
+                body = self.rfile.read(int(self.headers.get("Content-Length", 0)))
+                endpoint.received.append(Push({k.lower(): v for k, v in self.headers.items()}, body))
+                self.send_response(endpoint.status)
+                self.send_header("Content-Length", "0")
+                self.end_headers()
+
+            def log_message(self, *args: Any) -> None:
+                pass
+
+        self.server = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
+        self.thread = threading.Thread(target=self.server.serve_forever, daemon=True)
+        self.thread.start()
+
+    def close(self) -> None:
+        self.server.shutdown()
+        self.server.server_close()
+
+    def url(self, name: str) -> str:
+        return f"http://127.0.0.1:{self.server.server_address[1]}/push/{name}"
+
+    def subscription(self, name: str) -> dict[str, Any]:
+        """What a browser's PushSubscription.toJSON() gives for this endpoint."""
+        point = self.key.public_key().public_bytes(serialization.Encoding.X962,
+                                                   serialization.PublicFormat.UncompressedPoint)
+        return {"endpoint": self.url(name), "expirationTime": None,
+                "keys": {"p256dh": b64url(point), "auth": b64url(self.auth)}}
+
+    def verify(self, push: Push, server_key: str) -> dict[str, Any]:
+        """Check the VAPID header (a JWT signed ES256 by ``server_key``, for this endpoint's origin, not expired) and
+        return its claims."""
+        scheme, _, params = push.headers["authorization"].partition(" ")
+        assert scheme == "vapid"
+        fields = dict(part.strip().split("=", 1) for part in params.split(","))
+        assert fields["k"] == server_key
+        head, claims, signature = fields["t"].split(".")
+        public = ec.EllipticCurvePublicKey.from_encoded_point(ec.SECP256R1(), unb64url(fields["k"]))
+        raw = unb64url(signature)
+        der = encode_dss_signature(int.from_bytes(raw[:32], "big"), int.from_bytes(raw[32:], "big"))
+        public.verify(der, f"{head}.{claims}".encode(), ec.ECDSA(hashes.SHA256()))  # raises if forged
+        claimed: dict[str, Any] = json.loads(unb64url(claims))
+        assert json.loads(unb64url(head))["alg"] == "ES256"
+        port = self.server.server_address[1]
+        assert claimed["aud"] == f"http://127.0.0.1:{port}" and claimed["exp"] > time.time() and claimed["sub"]
+        return claimed
+
+    def decrypt(self, push: Push) -> dict[str, Any]:
+        assert push.headers["content-encoding"] == "aes128gcm"
+        plain = http_ece.decrypt(push.body, private_key=self.key, auth_secret=self.auth, version="aes128gcm")
+        decoded: dict[str, Any] = json.loads(plain)
+        return decoded

@@ -1,0 +1,401 @@
+"""The deployment without containers: PostgreSQL, Redis, two workers and Debian's nginx running deploy/nginx/
+tabletop.conf itself (with TLS: a self-signed certificate made here; only the includes naming the upstreams, the
+listening ports and the certificate's files are the test's own). Games are played through the proxy's address, which
+keeps each table on one worker;
+one worker is SIGTERMed mid-game and the pages' sockets come back through the proxy to the other; X-Forwarded-For is
+believed from the proxy alone; /metrics answers the machine only and moves with play; the logs are JSON lines."""
+
+from __future__ import annotations
+
+import contextlib
+import itertools
+import json
+import os
+import secrets
+import shutil
+import ssl
+import subprocess
+import time
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import httpx
+import pytest
+from prometheus_client.parser import text_string_to_metric_families
+from websockets.exceptions import ConnectionClosed
+from websockets.sync.client import ClientConnection, connect
+
+from tests.conftest import ROOT, ServerProcess, free_port, server_env
+from tests.test_multiworker import PG, REDIS, _admin, _need_services
+
+CREATE_RATE = 4  # table creations a minute per address, per worker: small, for the forwarded-address test
+GRACE = 30.0  # a dead worker's tables wait this long: a SIGTERMed one's must not
+TLS = ssl.create_default_context()
+TLS.check_hostname = False
+TLS.verify_mode = ssl.CERT_NONE  # the test's own self-signed certificate
+
+
+@dataclass
+class Topology:
+    a: ServerProcess
+    b: ServerProcess
+    proxy_url: str  # https://127.0.0.1:port
+    http_url: str  # the proxy's plain-HTTP side
+    tmp: Path
+    secrets: list[str] = field(default_factory=list)  # every credential handed out, searched for in the logs
+
+    @property
+    def ws_url(self) -> str:
+        return self.proxy_url.replace("https://", "wss://")
+
+    def client(self, local: str | None = None) -> httpx.Client:
+        return httpx.Client(transport=httpx.HTTPTransport(verify=False, local_address=local), timeout=15)
+
+
+def _nginx_config(tmp: Path, a: int, b: int, http_port: int, https_port: int) -> Path:
+    """nginx's main file for the test, including deploy/nginx/tabletop.conf as it is; its includes (the workers, the
+    ports, the certificate) are written next to it, where the config's relative paths look."""
+    own = tmp / "tabletop"
+    own.mkdir(parents=True)
+    (own / "upstreams.conf").write_text(f"server 127.0.0.1:{a} max_fails=1 fail_timeout=5s;\n"
+                                        f"server 127.0.0.1:{b} max_fails=1 fail_timeout=5s;\n")
+    (own / "listen-http.conf").write_text(f"listen 127.0.0.1:{http_port};\n")
+    (own / "listen-https.conf").write_text(f"listen 127.0.0.1:{https_port} ssl http2;\n")
+    subprocess.run(["openssl", "req", "-x509", "-newkey", "rsa:2048", "-nodes", "-days", "1", "-subj", "/CN=127.0.0.1",
+                    "-addext", "subjectAltName=IP:127.0.0.1", "-keyout", str(own / "key.pem"),
+                    "-out", str(own / "cert.pem")], check=True, capture_output=True)
+    kinds = ("client_body", "proxy", "fastcgi", "uwsgi", "scgi")
+    temp = "\n".join(f"  {kind}_temp_path {tmp / kind};" for kind in kinds)
+    main = tmp / "nginx.conf"
+    main.write_text(f"""daemon off;
+{'user root;' if os.geteuid() == 0 else ''}
+worker_processes 1;
+pid {tmp / 'nginx.pid'};
+error_log {tmp / 'error.log'} info;
+events {{ worker_connections 512; }}
+http {{
+  log_format routes '$request_method $uri $upstream_addr';
+  access_log {tmp / 'access.log'} routes;
+{temp}
+  include {ROOT / 'deploy' / 'nginx' / 'tabletop.conf'};
+}}
+""")
+    return main
+
+
+def _wait_until(check: Any, within: float, what: str) -> Any:
+    end = time.monotonic() + within
+    while True:
+        with contextlib.suppress(httpx.HTTPError, OSError):
+            value = check()
+            if value:
+                return value
+        if time.monotonic() > end:
+            raise AssertionError(f"{what}: not within {within} s")
+        time.sleep(0.05)
+
+
+@pytest.fixture(scope="module")
+def topology(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Topology]:
+    _need_services()
+    if shutil.which("nginx") is None:
+        if os.environ.get("CI"):
+            pytest.fail("Debian's nginx is missing; scripts/test installs it with apt-get install nginx")
+        pytest.skip("nginx is not installed (apt-get install nginx)")
+    tmp = tmp_path_factory.mktemp("deploy")
+    name = f"tabletop_deploy_{secrets.token_hex(4)}"
+    _admin(f'CREATE DATABASE "{name}"')
+    env = server_env(tmp, DATABASE_URL=f"{PG}/{name}", REDIS_URL=REDIS, FORWARDED_ALLOW_IPS="127.0.0.1",
+                     CREATE_RATE=f"{CREATE_RATE}/60", HANDOVER_GRACE=str(GRACE), LOG_FORMAT="json")
+    a = ServerProcess(env, log_path=tmp / "a.log")
+    b = ServerProcess(env, log_path=tmp / "b.log")
+    proxy: subprocess.Popen[bytes] | None = None
+    try:
+        a.start()
+        b.start()
+        http_port, https_port = free_port(), free_port()
+        config = _nginx_config(tmp / "nginx", a.port, b.port, http_port, https_port)
+        proxy = subprocess.Popen(["nginx", "-c", str(config), "-e", str(tmp / "nginx" / "error.log")],
+                                 stdout=subprocess.DEVNULL, stderr=subprocess.STDOUT)
+        top = Topology(a, b, f"https://127.0.0.1:{https_port}", f"http://127.0.0.1:{http_port}", tmp)
+        with top.client() as client:
+            _wait_until(lambda: client.get(f"{top.proxy_url}/readyz").status_code == 200, 15, "the proxy answering")
+        yield top
+    finally:
+        if proxy is not None:
+            proxy.terminate()
+            proxy.wait(10)
+        a.stop()
+        b.stop()
+        _admin(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
+
+
+class Page:
+    """A table page's socket, as static/js/client.js keeps it: the credential in the first message, and back at once
+    through the proxy when the server closes with 1012 (restarting)."""
+
+    def __init__(self, top: Topology, table_id: str, token: str | None = None, spectate: str | None = None,
+                 seat: int | None = None, first: ServerProcess | None = None) -> None:
+        self.table_id, self.seat = table_id, seat
+        self.acked: list[tuple[int, int | None, Any]] = []  # (seq, seat, action) of every acknowledged move
+        self.url = f"{top.ws_url}/ws/tables/{table_id}"
+        self.auth = {"type": "auth", "token": token} if token else {"type": "auth", "spectate": spectate}
+        self.closes: list[int | None] = []
+        self.latest: dict[str, Any] | None = None
+        self.pending: tuple[int, Any, int] | None = None  # (message id, action, seq it was sent at)
+        self.sockets = contextlib.ExitStack()
+        # ``first``: the worker the proxy happened to send this page to (its first socket goes there directly, so
+        # the test knows); every reconnection goes through the proxy.
+        self.ws: ClientConnection = self._open(first)
+
+    def _open(self, first: ServerProcess | None = None) -> ClientConnection:
+        if first is not None:
+            url = f"{first.url.replace('http://', 'ws://')}/ws/tables/{self.table_id}"
+            ws = self.sockets.enter_context(connect(url, proxy=None, open_timeout=10))
+        else:
+            ws = self.sockets.enter_context(connect(self.url, ssl=TLS, proxy=None, open_timeout=10))
+        ws.send(json.dumps(self.auth))
+        return ws
+
+    def recv(self, timeout: float) -> dict[str, Any] | None:
+        try:
+            message: dict[str, Any] = json.loads(self.ws.recv(timeout=timeout))
+        except TimeoutError:
+            return None
+        except ConnectionClosed as closed:
+            code = closed.rcvd.code if closed.rcvd else None
+            self.closes.append(code)
+            assert code == 1012, f"closed with {code}, not as a restart"
+            self.pending = None  # unacknowledged: the fresh state says whether it was taken
+            self.ws = self._open()
+            return None
+        if message["type"] == "state":
+            self.latest = message
+        return message
+
+    def close(self) -> None:
+        with contextlib.suppress(Exception):
+            self.sockets.close()
+
+
+_ids = itertools.count(1)
+
+
+def _play_through_pages(pages: list[Page], within: float, until_seq: int | None = None) -> None:
+    """Each seated page plays its first legal move whenever its latest state offers one, until every page has seen
+    its game end (or one has seen ``until_seq``)."""
+    end = time.monotonic() + within
+    while time.monotonic() < end:
+        for page in pages:
+            message = page.recv(timeout=0.02)
+            if message is not None and message["type"] == "ack" and page.pending and message["id"] == page.pending[0]:
+                page.acked.append((message["seq"], page.seat, page.pending[1]))
+                page.pending = None
+            elif message is not None and message["type"] == "error":
+                page.pending = None  # refused (the table moved on): the next state decides
+            state = page.latest
+            if state is None or page.seat is None or state["status"] != "playing":
+                continue
+            moves = [action for action in state["legal"] if not action.get("template")]  # a template is no move
+            if moves and (page.pending is None or page.pending[2] < state["seq"]):
+                message_id = next(_ids)
+                page.pending = (message_id, moves[0], state["seq"])
+                with contextlib.suppress(ConnectionClosed):  # the close is read (and reopened) by the next recv
+                    page.ws.send(json.dumps({"type": "act", "id": message_id, "action": moves[0],
+                                             "expect_seq": state["seq"]}))
+        seen = [page.latest for page in pages]
+        if until_seq is not None and any(state and state["seq"] >= until_seq for state in seen):
+            return
+        if all(state and state["status"] == "finished" for state in seen):
+            return
+    stuck = [(page.seat, (page.latest or {}).get("seq"), (page.latest or {}).get("status")) for page in pages]
+    raise AssertionError(f"the games did not get there within {within} s: {stuck}")
+
+
+def _new_table(top: Topology, game: str, people: int, bots: int, url: str | None = None,
+               **options: Any) -> tuple[str, list[str], str]:
+    base = url or top.proxy_url
+    with top.client() as client:
+        created = client.post(f"{base}/api/tables", json={"game": game, "name": "Ann", **options}).json()
+        table_id, invite = created["table_id"], created["invite_url"].split("invite=")[1]
+        tokens = [created["token"]] + [
+            client.post(f"{base}/api/tables/{table_id}/join", json={"name": f"P{n}", "invite": invite}).json()["token"]
+            for n in range(1, people)]
+        head = {"Authorization": f"Bearer {tokens[0]}"}
+        if bots:
+            client.post(f"{base}/api/tables/{table_id}/bots", headers=head, json={"count": bots}).raise_for_status()
+        client.post(f"{base}/api/tables/{table_id}/start", headers=head).raise_for_status()
+    spectate = created["spectate_url"].split("key=")[1]
+    top.secrets += [*tokens, invite, spectate]
+    return table_id, tokens, spectate
+
+
+def _metrics(url: str) -> dict[str, float]:
+    """A worker's own numbers (each test worker is one process), summed over labels by name."""
+    text = httpx.get(f"{url}/metrics", timeout=10).text
+    totals: dict[str, float] = {}
+    for family in text_string_to_metric_families(text):
+        for sample in family.samples:
+            totals[sample.name] = totals.get(sample.name, 0.0) + sample.value
+    return totals
+
+
+def _both(top: Topology, name: str) -> float:
+    return _metrics(top.a.url).get(name, 0.0) + _metrics(top.b.url).get(name, 0.0)
+
+
+def _check_the_audit(top: Topology, table_id: str, acked: list[tuple[int, int | None, Any]]) -> None:
+    with top.client() as client:
+        audit = client.get(f"{top.proxy_url}/api/tables/{table_id}/audit").json()
+        logged = {entry["seq"]: (entry["seat"], entry["action"]) for entry in audit["actions"]}
+        lost = [(seq, seat, action) for seq, seat, action in acked if logged.get(seq) != (seat, action)]
+        assert lost == []  # nothing acknowledged is lost
+        assert "the result matches" in client.get(f"{top.proxy_url}/t/{table_id}/verify").text
+
+
+def test_a_game_of_each_kind_through_the_proxy(topology: Topology) -> None:
+    top = topology
+    before = {name: _both(top, name) for name in ("tabletop_actions_total", "tabletop_fanout_seconds_count",
+                                                  "tabletop_bot_decisions_total")}
+    with top.client() as client:
+        games = [g for g in client.get(f"{top.proxy_url}/api/games").json() if g["id"] != "hidden-hands"]
+        # Plain HTTP is sent to HTTPS; answers over HTTPS say so for the future.
+        redirect = client.get(f"{top.http_url}/api/games", follow_redirects=False)
+        assert redirect.status_code == 301 and redirect.headers["location"].startswith("https://")
+        assert "max-age" in client.get(f"{top.proxy_url}/healthz").headers["strict-transport-security"]
+    assert len(games) == 4
+    pages = []
+    try:
+        for game in games:  # played side by side, each by one person's page and the game's bots
+            table_id, tokens, _ = _new_table(top, game["id"], 1, game["min_players"] - 1)
+            pages.append(Page(top, table_id, token=tokens[0], seat=0))
+        _wait_until(lambda: _both(top, "tabletop_websockets_open") >= len(pages), 10, "the sockets counted")
+        _play_through_pages(pages, within=120)
+    finally:
+        for page in pages:
+            page.close()
+    for page in pages:
+        assert page.latest is not None and page.latest["result"]
+        _check_the_audit(top, page.table_id, page.acked)
+    after = {name: _both(top, name) for name in before}
+    assert all(after[name] > before[name] for name in before), (before, after)
+    # Counted every few seconds rather than at each change.
+    _wait_until(lambda: _both(top, "tabletop_tables_in_memory") >= len(games), 10, "the tables held counted")
+
+
+def test_the_proxy_keeps_each_table_on_one_worker(topology: Topology) -> None:
+    """Every request about a table (its page, its REST calls, its sockets) reaches the same worker, so the worker that
+    commits a move tells the table's sockets itself; requests about no table are shared out."""
+    top = topology
+    tables = []
+    for _ in range(6):
+        table_id, tokens, spectate = _new_table(top, "hidden-hands", 2, 0)
+        tables.append(table_id)
+        with top.client() as client:
+            assert client.get(f"{top.proxy_url}/t/{table_id}").status_code == 200
+            assert client.get(f"{top.proxy_url}/api/tables/{table_id}/state",
+                              headers={"Authorization": f"Bearer {tokens[1]}"}).status_code == 200
+        for auth in ({"type": "auth", "token": tokens[0]}, {"type": "auth", "spectate": spectate}):
+            with connect(f"{top.ws_url}/ws/tables/{table_id}", ssl=TLS, proxy=None, open_timeout=10) as ws:
+                ws.send(json.dumps(auth))
+                assert json.loads(ws.recv(timeout=10))["type"] == "state"
+    log = top.tmp / "nginx" / "access.log"
+
+    def routes() -> list[tuple[str, str, str]] | None:  # a socket's line is written when it has closed
+        lines = [tuple(line.split(" ", 2)) for line in log.read_text().splitlines()]
+        sockets = [line for line in lines if line[1].startswith("/ws/tables/") and line[1].split("/")[3] in tables]
+        return lines if len(sockets) == 2 * len(tables) else None  # type: ignore[return-value]
+
+    lines = _wait_until(routes, 10, "the sockets' lines in the proxy's log")
+    for table_id in tables:
+        workers = {worker for _, uri, worker in lines if table_id in uri.split("/")}
+        # Creating it (the join, the start...) and everything after: one worker.
+        assert len(workers) == 1, (table_id, workers)
+    created = {worker for method, uri, worker in lines if (method, uri) == ("POST", "/api/tables")}
+    assert len(created) == 2  # no table yet: the workers take turns
+
+
+def test_forwarded_for_is_believed_from_the_proxy_only(topology: Topology) -> None:
+    top = topology
+    body = {"game": "hidden-hands", "name": "Rae"}
+
+    def creations_until_refused(client: httpx.Client, url: str, headers: dict[str, str] | None = None) -> int:
+        for count in range(1, 2 * CREATE_RATE + 4):
+            answer = client.post(f"{url}/api/tables", json=body, headers=headers)
+            if answer.status_code == 429:
+                return count
+            assert answer.status_code == 201, answer.text
+        raise AssertionError("never rate-limited")
+
+    # Straight to a worker, naming a different address each time: the worker counts the sender's own.
+    with top.client("127.0.0.5") as direct:
+        spoofed = itertools.count(1)
+        headers = {"X-Forwarded-For": f"203.0.113.{next(spoofed)}"}
+        assert creations_until_refused(direct, top.a.url, headers) == CREATE_RATE + 1
+        refused = direct.get(f"{top.a.url}/metrics", headers={"X-Forwarded-For": "127.0.0.1"})
+        assert refused.status_code == 403  # not the machine itself, whatever it says
+    with top.client("127.0.0.8") as neighbour:  # the limit was that address's, not everyone's
+        assert neighbour.post(f"{top.a.url}/api/tables", json=body).status_code == 201
+    # Through the proxy: each visitor under its own address (were the proxy's believed for all, the machine's
+    # exemption would let everyone through; were it not believed, they would share one count).
+    with top.client("127.0.0.6") as visitor:
+        assert creations_until_refused(visitor, top.proxy_url) > 1
+        assert visitor.get(f"{top.proxy_url}/metrics").status_code == 404  # the proxy never passes metrics on
+    with top.client("127.0.0.7") as other:
+        assert other.post(f"{top.proxy_url}/api/tables", json=body).status_code == 201
+    assert _metrics(top.a.url).get("tabletop_rate_limited_total", 0) >= 1
+
+
+def test_sigterm_mid_game_loses_nothing_and_hands_on_the_timers(topology: Topology) -> None:
+    top = topology
+    table_id, tokens, spectate = _new_table(top, "hidden-hands", 2, 1)
+    # A player and a spectator are sent to worker a directly; the proxy sends the rest to the table's worker, a or b.
+    pages = [Page(top, table_id, token=token, seat=seat, first=top.a if seat == 0 else None)
+             for seat, token in enumerate(tokens)]
+    watchers = [Page(top, table_id, spectate=spectate, first=top.a), Page(top, table_id, spectate=spectate)]
+    try:
+        # Each worker counts its own sockets.
+        _wait_until(lambda: _metrics(top.a.url).get("tabletop_websockets_open", 0) >= 2, 10, "a's sockets counted")
+        # A table with a turn timer, whose last change worker a made: a watches its deadline.
+        timed_id, timed_tokens, _ = _new_table(top, "hidden-hands", 2, 0, url=top.a.url, turn_timer=8)
+        started = time.monotonic()
+        _play_through_pages(pages, within=30, until_seq=4)
+        assert all(page.latest and page.latest["status"] == "playing" for page in pages)
+        assert top.a.process is not None
+        top.a.process.terminate()
+        _play_through_pages(pages, within=60)
+        assert top.a.process.wait(20) in (0, -15)
+        for watcher in watchers:  # the spectators, wherever they were, follow the game to its end
+            _wait_until(lambda w=watcher: (w.recv(0.2), w.latest)[1] and w.latest["status"] == "finished",  # type: ignore[index]
+                        20, "a spectator seeing the end")
+        # The pages known to be on a hear their close when they next read (the game may have ended first, while a
+        # was closing): each gets its 1012 and opens again through the proxy.
+        on_a = [pages[0], watchers[0]]
+        _wait_until(lambda: all((page.recv(0.1), page.closes)[1] for page in on_a), 20, "a's sockets closing")
+        closed = [code for page in [*pages, *watchers] for code in page.closes]
+        assert set(closed) == {1012}  # every socket on a came back through the proxy
+        _check_the_audit(top, table_id, [move for page in pages for move in page.acked])
+        # a handed its timer on: b played the defaults when it ran out, not a grace period later.
+        head = {"Authorization": f"Bearer {timed_tokens[0]}"}
+        with top.client() as client:
+            _wait_until(lambda: client.get(f"{top.b.url}/api/tables/{timed_id}/state", headers=head)
+                        .json()["seq"] > 0, 8 + 10, "the timer played on worker b")
+        assert time.monotonic() - started < 8 + GRACE / 2
+    finally:
+        for page in [*pages, *watchers]:
+            page.close()
+    log = (top.tmp / "a.log").read_text()
+    assert "Application shutdown complete" in log
+
+
+def test_the_logs_are_json_lines_without_secrets(topology: Topology) -> None:
+    top = topology
+    lines = [line for name in ("a.log", "b.log") for line in (top.tmp / name).read_text().splitlines() if line]
+    records = [json.loads(line) for line in lines]  # every line is one JSON object
+    assert all({"time", "level", "logger", "message"} <= set(record) for record in records)
+    assert any(record.get("table_id") and "/api/tables/" in record["message"] for record in records)
+    text = "\n".join(lines)
+    leaked = [secret for secret in top.secrets if secret in text]
+    assert leaked == []
