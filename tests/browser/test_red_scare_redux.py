@@ -36,6 +36,15 @@ MY_MOVE_OR_OVER = """(seq) => {
   return Boolean(rs.querySelector('.rs-act [data-action], .rs-act [data-flow]'));
 }"""
 
+# The open response window as drawn at one instant (null once the page has moved on): its text and its clocks.
+WINDOW_NOW = """() => {
+  const rs = document.querySelector('.rs');
+  const panel = rs?.dataset.state === 'window' ? rs.querySelector('.rs-window') : null;
+  if (!panel) return null;
+  return { seq: rs.dataset.seq, text: panel.querySelector('.rs-window-text')?.textContent.trim() ?? '',
+           clocks: panel.querySelectorAll('.rs-clock[data-deadline]').length };
+}"""
+
 SMALL_TAPS = """() => [...document.querySelectorAll('.rs button, .rs summary')]
   .filter((el) => el.getClientRects().length)
   .map((el) => [el.textContent.trim().slice(0, 30), el.getBoundingClientRect()])
@@ -68,9 +77,12 @@ def move(page, done: dict[str, int]) -> None:  # type: ignore[no-untyped-def]
     """One thing of mine, chosen the way a person would, by clicks only."""
     rs = page.locator(".rs")
     if rs.get_attribute("data-state") == "window":
-        # What is played against whom, with its own countdown.
-        assert page.locator(".rs-window-text").inner_text().strip()
-        assert page.locator(".rs-window .rs-clock[data-deadline]").count() == 1
+        # What is played against whom, with its own countdown: read in one go, as a one-second window can close
+        # (and the page move on) between two separate reads.
+        window = page.evaluate(WINDOW_NOW)
+        if window is not None:
+            assert window["text"], window
+            assert window["clocks"] == 1, window
         page.locator(".rs-window [data-action]").first.click()
         done["window"] += 1
         return
