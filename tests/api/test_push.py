@@ -5,6 +5,7 @@ a subscription the endpoint calls gone (404/410) is deleted, as is one whose sea
 from __future__ import annotations
 
 import asyncio
+import time
 from collections.abc import Iterator
 from datetime import UTC, datetime, timedelta
 
@@ -14,7 +15,7 @@ from fastapi.testclient import TestClient
 import app.timing
 from app.main import create_app
 from app.settings import Settings
-from tests.api.helpers import Table, assert_error, db_rows, new_game, play, start, wait_for
+from tests.api.helpers import Table, act, assert_error, auth, db_rows, new_game, play, start, wait_for
 from tests.support.push_endpoint import PushEndpoint
 
 
@@ -93,6 +94,54 @@ def test_one_push_a_minute_per_seat_then_again(pushing: TestClient, settings: Se
     sent = db_rows(settings, "SELECT last_sent_at FROM push_subscriptions")
     assert len(sent) == 1 and sent[0][0] is not None
     assert endpoint.decrypt(endpoint.received[1])["body"] == "Your move at Alice's Hidden Hands (test game) table"
+
+
+def test_the_end_and_a_rematch_are_pushed_to_the_people_at_the_table(
+        pushing: TestClient, endpoint: PushEndpoint, monkeypatch: pytest.MonkeyPatch) -> None:
+    # Each action a minute after the last, so the per-seat minute never hides a push this test waits for.
+    later = {"s": 0.0}
+    monkeypatch.setattr(app.timing, "_clock", lambda: datetime.now(UTC) + timedelta(seconds=later["s"]))
+    table = new_game(pushing, humans=2, bots=1, started=False, pace="turn-based")
+    subscribe(pushing, table, 0, endpoint, "alice")
+    subscribe(pushing, table, 1, endpoint, "bob")
+    start(pushing, table)
+    deadline = time.monotonic() + 30  # the bot plays on its own between the people's moves
+
+    def over() -> bool:
+        later["s"] += 61
+        for seat in (0, 1):
+            current = pushing.get(f"{table.url}/state", headers=table.headers(seat)).json()
+            if current["status"] == "finished":
+                return True
+            if current["legal"]:
+                act(pushing, table, seat, current["legal"][0], current["seq"])
+        return False
+
+    while not over():
+        assert time.monotonic() < deadline, "the game did not finish"
+
+    def titles(kind: str) -> list[str]:
+        return sorted(push.path for push in endpoint.received if endpoint.decrypt(push)["title"] == kind)
+
+    people = ["/push/alice", "/push/bob"]  # the bot seat has nobody to tell
+    wait_for(lambda: titles("Game over") == people, what="the end pushed to both people")
+    game_over = next(p for p in endpoint.received if endpoint.decrypt(p)["title"] == "Game over")
+    assert endpoint.decrypt(game_over)["url"] == f"/t/{table.table_id}"
+    later["s"] += 61
+    response = pushing.post(f"{table.url}/again", headers=auth(table.tokens[1]))
+    assert response.status_code == 200, response.text
+    wait_for(lambda: titles("Rematch") == people, what="the rematch pushed to both people")
+    rematch = next(p for p in endpoint.received if endpoint.decrypt(p)["title"] == "Rematch")
+    assert endpoint.decrypt(rematch)["url"] == f"/t/{table.table_id}"  # the old table's page leads to the new one
+
+
+def test_the_server_key_is_made_once_and_kept(settings: Settings) -> None:
+    keys = []
+    for _ in range(2):  # a restart on the same database
+        with TestClient(create_app(settings)) as started:
+            keys.append(started.get("/api/push/key").json()["public_key"])
+    assert keys[0] and keys[0] == keys[1]
+    assert len(db_rows(settings, "SELECT name FROM server_keys")) == 1
 
 
 @pytest.mark.parametrize("status", [404, 410])

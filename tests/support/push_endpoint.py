@@ -31,6 +31,7 @@ def unb64url(text: str) -> bytes:
 class Push:
     headers: dict[str, str]
     body: bytes
+    path: str = ""  # /push/<name>: whose subscription it reached
 
 
 @dataclass
@@ -46,7 +47,7 @@ class PushEndpoint:
         class Handler(BaseHTTPRequestHandler):
             def do_POST(self) -> None:  # noqa: N802 - http.server's name
                 body = self.rfile.read(int(self.headers.get("Content-Length", 0)))
-                endpoint.received.append(Push({k.lower(): v for k, v in self.headers.items()}, body))
+                endpoint.received.append(Push({k.lower(): v for k, v in self.headers.items()}, body, self.path))
                 self.send_response(endpoint.status)
                 self.send_header("Content-Length", "0")
                 self.end_headers()
