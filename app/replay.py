@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+import re
 from collections import OrderedDict
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -24,7 +25,9 @@ from app.messages import log_line, state_message, table_facts
 from app.rebuild import Rebuilder
 from app.service import TableService
 from games.protocol import UNDO, Game, State, Viewer, visible_entries
+from games.state import LogEntry
 
+SECOND_PERSON = re.compile(r"(You|Your)\b")  # a line written to its reader
 KEPT = 4  # finished tables whose states are held at once (a long game is some megabytes of JSON)
 
 Viewpoint = int | Literal["all"]
@@ -146,7 +149,7 @@ class Replays:
             "last_seq": replay.last_seq,
             "viewpoint": viewpoint,
             "moments": [{"seq": a["seq"], "seat": a["seat"], "source": a["source"]} for a in audit["actions"]],
-            "log": [log_line(e.get("seq", 0), e["text"], replay.names()) for e in entries],
+            "log": [log_line(e.get("seq", 0), _told_to(e, viewpoint), replay.names()) for e in entries],
         }
 
     async def moment(self, table_id: str, seq: int, viewpoint: Viewpoint, base: str,
@@ -169,6 +172,16 @@ class Replays:
         if viewpoint == "all":
             message["hidden"] = hidden(replay.game, state)
         return message
+
+
+def _told_to(entry: LogEntry, viewpoint: Viewpoint) -> str:
+    """An entry's text for the timeline. With everything revealed, a private line written to its reader ("You drew
+    Cutlass.") is said to be whose: "For {s1}: You drew Cutlass."."""
+    text = entry["text"]
+    readers = entry.get("to")
+    if viewpoint != "all" or not readers or not SECOND_PERSON.match(text):
+        return text
+    return "For " + " and ".join(f"{{s{seat}}}" for seat in readers) + ": " + text
 
 
 def _viewer(replay: Replay, viewpoint: Viewpoint) -> Viewer:

@@ -83,7 +83,16 @@ def test_every_moment_equals_the_engines_replay(client: TestClient, game_id: str
     # Everything revealed tells each event once: every line but the redacted forms of events told in full beside them.
     told = [entry for entry in states[-1]["log"] if not entry.get("redacted")]
     names = tuple(audit["names"])
-    assert timeline["log"] == [{"seq": e.get("seq", 0), "text": fill_names(e["text"], names)} for e in told]
+    # A private line written to its reader says whose it is ("For Bob: You drew a red stone.").
+    def whose(entry: dict) -> str:  # type: ignore[type-arg]
+        if entry.get("to") and entry["text"].startswith(("You ", "Your ")):
+            return "For " + " and ".join(names[seat] for seat in entry["to"]) + ": " + fill_names(entry["text"], names)
+        return fill_names(entry["text"], names)
+
+    assert timeline["log"] == [{"seq": e.get("seq", 0), "text": whose(e)} for e in told]
+    if game_id == "turncoats":  # its draws are told to the drawer alone, in the second person
+        assert any(line["text"].startswith(tuple(f"For {name}: You drew" for name in names))
+                   for line in timeline["log"])
     if game_id == "red-scare-redux":  # a card drawn is "drew Funds 2" there, never also "draws an Omega card"
         assert len(told) < len(states[-1]["log"])
     for seat in range(audit["players"]):
