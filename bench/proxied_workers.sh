@@ -38,10 +38,10 @@ cat > "$TMP/nginx.conf" <<CONF
 daemon off;
 $( [ "$(id -u)" = 0 ] && echo "user root;" )
 worker_processes 1;
-worker_rlimit_nofile 16384;  # two descriptors a proxied socket
+worker_rlimit_nofile 65536;  # two descriptors a proxied socket
 pid $TMP/nginx.pid;
 error_log $TMP/error.log warn;
-events { worker_connections 8192; }
+events { worker_connections 32768; }  # the harness holds up to ~4,000 sockets (spares included): 8,000 connections
 http {
   access_log off;
 $temps

@@ -5,6 +5,7 @@ here: the topology itself is run for real without them in tests/test_deploy.py."
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 from typing import Any
 
@@ -53,3 +54,17 @@ def test_the_app_trusts_only_the_proxy_and_is_checked_for_readiness(compose: dic
     assert "8000" not in json.dumps(proxy.get("ports", [])) and "ports" not in app  # the public reaches the proxy only
     mounted = {volume.split(":")[1] for volume in proxy["volumes"]}
     assert "/etc/nginx/conf.d/default.conf" in mounted  # deploy/nginx/tabletop.conf, the file the tests run
+
+
+def test_the_proxy_has_room_for_many_sockets(compose: dict[str, Any]) -> None:
+    """The image's nginx.conf stops at 1,024 connections a process, about 500 proxied sockets: ours is mounted over it
+    with room for thousands, and the container may open the descriptors they need."""
+    proxy = compose["services"]["proxy"]
+    mounts = {volume.split(":")[1]: volume.split(":")[0] for volume in proxy["volumes"]}
+    assert mounts["/etc/nginx/nginx.conf"] == "./nginx/nginx.conf"
+    main = (DEPLOY / "nginx" / "nginx.conf").read_text()
+    connections = int(re.search(r"worker_connections\s+(\d+);", main).group(1))  # type: ignore[union-attr]
+    descriptors = int(re.search(r"worker_rlimit_nofile\s+(\d+);", main).group(1))  # type: ignore[union-attr]
+    assert connections >= 16_384 and descriptors >= 2 * connections
+    assert proxy["ulimits"]["nofile"] >= descriptors
+    assert "include /etc/nginx/conf.d/*.conf;" in main  # where tabletop.conf is mounted
