@@ -32,6 +32,7 @@ GAMES = {game_id: game.facts.screenshot_seats or game.min_players
          for game_id, game in REGISTRY.items() if game.renderer is not None}
 SIZES = {"laptop": {"width": 1366, "height": 768}, "phone": {"width": 390, "height": 844}}
 MIDDLE_MOVES = 6  # the host's moves before the "middle" picture
+MIDDLE_TRIES = 5  # tables tried for a game still going on after those moves
 
 
 def host_table(url: str, game: str, seats: int) -> tuple[str, str]:
@@ -62,6 +63,11 @@ def play(url: str, table_id: str, token: str, moves: int | None) -> None:
             time.sleep(0.1)
 
 
+def status(url: str, table_id: str, token: str) -> str:
+    state = httpx.get(f"{url}/api/tables/{table_id}/state", headers={"Authorization": f"Bearer {token}"}).json()
+    return str(state["status"])
+
+
 def shoot(page: Page, path: Path) -> None:
     page.wait_for_timeout(800)  # the renderer's last draw
     page.screenshot(path=str(path), full_page=False)
@@ -81,11 +87,18 @@ def main(out: Path) -> None:
                         phone = size == "phone"
                         context = browser.new_context(viewport=viewport, is_mobile=phone, has_touch=phone)
                         page = context.new_page()
-                        table_id, token = host_table(server.url, game, seats)
-                        page.goto(seat_link(server, table_id, token))
-                        page.wait_for_selector("#game > *")
-                        shoot(page, out / f"{game}-{size}-start.png")
-                        play(server.url, table_id, token, MIDDLE_MOVES)
+                        # A deal can end the game within the first moves (a P&R host eliminated, say): then the
+                        # "middle" would show the result, so take another table.
+                        for _ in range(MIDDLE_TRIES):
+                            table_id, token = host_table(server.url, game, seats)
+                            page.goto(seat_link(server, table_id, token))
+                            page.wait_for_selector("#game > *")
+                            shoot(page, out / f"{game}-{size}-start.png")
+                            play(server.url, table_id, token, MIDDLE_MOVES)
+                            if status(server.url, table_id, token) == "playing":
+                                break
+                        else:
+                            raise SystemExit(f"{game}: every table ended before its middle picture")
                         shoot(page, out / f"{game}-{size}-middle.png")
                         play(server.url, table_id, token, None)
                         page.wait_for_selector("#result:not([hidden])")
