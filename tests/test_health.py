@@ -78,3 +78,22 @@ def test_readyz_fails_while_the_database_is_down_and_recovers(pg_through_relay: 
         assert client.get("/healthz").status_code == 200  # the process still answers
         relay.up()
         _wait_for_status(client, 200, within=10)
+
+
+def test_readyz_fails_while_redis_is_down_and_recovers(settings: Settings) -> None:
+    _need_services()
+    relay = Relay(("127.0.0.1", 6379))
+    relay.up()
+    settings.redis_url = f"redis://127.0.0.1:{relay.port}/0"
+    try:
+        with TestClient(create_app(settings)) as client:
+            ready = client.get("/readyz")
+            assert ready.status_code == 200 and ready.json()["checks"] == {"database": "ok", "redis": "ok"}
+            relay.down()
+            down = _wait_for_status(client, 503, within=10)
+            assert down["checks"]["database"] == "ok" and down["checks"]["redis"] != "ok"  # type: ignore[index]
+            assert client.get("/healthz").status_code == 200
+            relay.up()
+            _wait_for_status(client, 200, within=15)
+    finally:
+        relay.down()
