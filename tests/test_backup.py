@@ -8,12 +8,14 @@ import sqlite3
 import subprocess
 import sys
 import threading
+import time
 from pathlib import Path
 from typing import Any
 
 import httpx
 
 from tests.conftest import ROOT, ServerProcess, server_env
+from tests.support.tables import start_table
 from tests.test_worker_death import _play_one
 
 
@@ -23,23 +25,15 @@ def _tabletop(env: dict[str, str], *args: str) -> subprocess.CompletedProcess[st
 
 
 def _table(url: str, people: int, bots: int) -> tuple[str, list[str]]:
-    created = httpx.post(f"{url}/api/tables", json={"game": "hidden-hands", "name": "Ann"}).json()
-    table_id, invite = created["table_id"], created["invite_url"].split("invite=")[1]
-    tokens = [created["token"]] + [
-        httpx.post(f"{url}/api/tables/{table_id}/join", json={"name": f"P{n}", "invite": invite}).json()["token"]
-        for n in range(1, people)]
-    head = {"Authorization": f"Bearer {tokens[0]}"}
-    if bots:
-        httpx.post(f"{url}/api/tables/{table_id}/bots", headers=head, json={"count": bots}).raise_for_status()
-    httpx.post(f"{url}/api/tables/{table_id}/start", headers=head).raise_for_status()
-    return table_id, tokens
+    with httpx.Client() as client:
+        made = start_table(client, url, "hidden-hands", people, bots)
+    return made.table_id, made.tokens
 
 
 def _play_to_end(url: str, table_id: str, tokens: list[str], acked: list[tuple[int, int, Any]]) -> None:
-    for _ in range(400):
-        if _play_one(url, table_id, tokens, acked) == "finished":
-            return
-    raise AssertionError("the game did not finish")
+    end = time.monotonic() + 60  # the bots move between the people's actions, at their own pace
+    while _play_one(url, table_id, tokens, acked) != "finished":
+        assert time.monotonic() < end, "the game did not finish"
 
 
 def test_backup_while_playing_then_restore_into_a_fresh_server(tmp_path: Path) -> None:

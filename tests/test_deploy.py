@@ -28,6 +28,7 @@ from websockets.exceptions import ConnectionClosed
 from websockets.sync.client import ClientConnection, connect
 
 from tests.conftest import ROOT, ServerProcess, free_port, server_env
+from tests.support.tables import start_table
 from tests.test_multiworker import PG, REDIS, _admin, _need_services
 
 CREATE_RATE = 4  # table creations a minute per address, per worker: small, for the forwarded-address test
@@ -216,20 +217,10 @@ def _play_through_pages(pages: list[Page], within: float, until_seq: int | None 
 
 def _new_table(top: Topology, game: str, people: int, bots: int, url: str | None = None,
                **options: Any) -> tuple[str, list[str], str]:
-    base = url or top.proxy_url
     with top.client() as client:
-        created = client.post(f"{base}/api/tables", json={"game": game, "name": "Ann", **options}).json()
-        table_id, invite = created["table_id"], created["invite_url"].split("invite=")[1]
-        tokens = [created["token"]] + [
-            client.post(f"{base}/api/tables/{table_id}/join", json={"name": f"P{n}", "invite": invite}).json()["token"]
-            for n in range(1, people)]
-        head = {"Authorization": f"Bearer {tokens[0]}"}
-        if bots:
-            client.post(f"{base}/api/tables/{table_id}/bots", headers=head, json={"count": bots}).raise_for_status()
-        client.post(f"{base}/api/tables/{table_id}/start", headers=head).raise_for_status()
-    spectate = created["spectate_url"].split("key=")[1]
-    top.secrets += [*tokens, invite, spectate]
-    return table_id, tokens, spectate
+        made = start_table(client, url or top.proxy_url, game, people, bots, **options)
+    top.secrets += [*made.tokens, made.invite, made.spectate]
+    return made.table_id, made.tokens, made.spectate
 
 
 def _metrics(url: str) -> dict[str, float]:
