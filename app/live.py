@@ -13,13 +13,14 @@ import contextlib
 import json
 import logging
 from collections import Counter, deque
+from collections.abc import Awaitable
 from dataclasses import dataclass
 from typing import Any
 
 import orjson
 from fastapi import WebSocket
 
-from app import messages, metrics, patches
+from app import eager, messages, metrics, patches
 from app.chat import Chat
 from app.errors import ApiError
 from app.held import Seat, Table
@@ -125,15 +126,30 @@ class Connection:
     def _enqueue(self, message: Message) -> None:
         if self.ended.done():
             return  # closed or broken: nothing more goes out
+        if self._writer is None and not isinstance(message, Close):
+            # Nothing waits: send it here and now. Almost every send completes at once (the socket takes the
+            # frame); one that must wait for the client is finished by a writer, which then sends what queued
+            # behind it. No task per frame (issue 20).
+            try:
+                rest = eager.start(self.websocket.send_text(message if isinstance(message, str) else encode(message)))
+            except Exception as exc:  # a broken connection: its handler hears of it through ``ended``
+                self._end(exc)
+                return
+            if rest is not None:
+                self._writer = asyncio.create_task(self._write(rest))
+            return
         if self._backlog is None:
             self._backlog = deque()
         self._backlog.append(message)
         if self._writer is None:
             self._writer = asyncio.create_task(self._write())
 
-    async def _write(self) -> None:
-        """Send the backlog in order, then end (a later push starts another writer)."""
+    async def _write(self, sending: Awaitable[None] | None = None) -> None:
+        """Finish the send under way, if any, then send the backlog in order and end (a later push sends at once
+        or starts another writer)."""
         try:
+            if sending is not None:
+                await sending
             while self._backlog:
                 message = self._backlog.popleft()
                 if isinstance(message, Close):

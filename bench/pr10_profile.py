@@ -1,4 +1,5 @@
-"""CPU per action of a 10-seat Patriots & Redcoats table, measured in-process (issue 20), with no load generator.
+"""CPU per action of a 10-seat Patriots & Redcoats table (or any game, ``--game turncoats --seats 5``), measured
+in-process (issue 20), with no load generator.
 
 The app runs its real lifespan on a fresh SQLite file; tables are made, joined and started through the lobby; every
 seat of every table is connected as a websocket viewer would be (``Connection`` through ``LiveHub.join``, counted in
@@ -42,8 +43,6 @@ from pathlib import Path
 from typing import Any
 
 import orjson
-
-GAME = "patriots-and-redcoats"
 
 
 class Socket:
@@ -109,8 +108,9 @@ def client_frame(text: str) -> bytes:
 
 
 class Bench:
-    def __init__(self, app: Any, seats: int, rand: random.Random, config: Any = None) -> None:
+    def __init__(self, app: Any, game: str, seats: int, rand: random.Random, config: Any = None) -> None:
         self.app = app
+        self.game = game
         self.seats = seats
         self.rand = rand
         self.config = config  # uvicorn's, with --transport
@@ -124,7 +124,7 @@ class Bench:
         from app.live import Connection
 
         state = self.app.state
-        row, token, _ = await state.lobby.create(GAME, "host", None, None)
+        row, token, _ = await state.lobby.create(self.game, "host", None, None)
         tokens = [token]
         for p in range(1, self.seats):
             _, joined, _ = await state.lobby.join(row.id, f"p{p}", row.invite_code)
@@ -232,7 +232,7 @@ async def run(args: argparse.Namespace) -> None:
                                     lifespan="off", proxy_headers=False, log_level="warning")
             config.load()
         async with app.router.lifespan_context(app):
-            bench = Bench(app, args.seats, random.Random(args.seed), config)
+            bench = Bench(app, args.game, args.seats, random.Random(args.seed), config)
             # Warm-up: first-use imports and caches, and the group commit's first batches.
             warm = [await bench.table() for _ in range(2)]
             await asyncio.gather(*(bench.play(table, 10) for table in warm))
@@ -273,6 +273,7 @@ async def run(args: argparse.Namespace) -> None:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--tables", type=int, default=20, help="tables playing at once")
+    parser.add_argument("--game", default="patriots-and-redcoats", help="the game's id, e.g. turncoats")
     parser.add_argument("--seats", type=int, default=10)
     parser.add_argument("--actions", type=int, default=600, help="actions in all, split over the tables")
     parser.add_argument("--seed", type=int, default=1)

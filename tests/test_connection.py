@@ -1,0 +1,172 @@
+"""One viewer's outgoing messages (app.live.Connection): sent at once when the socket takes them, queued in order
+behind a send that has to wait, and the slow client dropped; the hand-stepped coroutines under it (app.eager)."""
+
+from __future__ import annotations
+
+import asyncio
+from typing import Any
+
+import pytest
+
+from app import eager
+from app.live import QUEUE_LIMIT, SLOW, Close, Connection
+
+
+class Socket:
+    """A websocket whose sends complete at once unless ``gate`` is set: then each waits for it to open."""
+
+    def __init__(self) -> None:
+        self.sent: list[str] = []
+        self.closed: tuple[int, str] | None = None
+        self.gate: asyncio.Future[None] | None = None
+        self.broken: Exception | None = None
+        self.cancelled = False
+
+    async def send_text(self, text: str) -> None:
+        if self.broken is not None:
+            raise self.broken
+        if self.gate is not None:
+            try:
+                await self.gate
+            except asyncio.CancelledError:
+                self.cancelled = True
+                raise
+        self.sent.append(text)
+
+    async def close(self, code: int = 1000, reason: str = "") -> None:
+        self.closed = (code, reason)
+
+
+def connection(socket: Socket) -> Connection:
+    return Connection(socket, None, None, "http://test")  # type: ignore[arg-type]
+
+
+async def settle() -> None:
+    for _ in range(5):  # a few loop turns: a writer's send, its wake-up and the next
+        await asyncio.sleep(0)
+
+
+async def test_a_push_to_a_ready_socket_is_sent_before_the_caller_goes_on() -> None:
+    socket = Socket()
+    conn = connection(socket)
+    conn.push({"type": "state", "seq": 1})
+    conn.push("already encoded")
+    # No await between: the frames went out in the push itself, with no task started.
+    assert socket.sent == ['{"type":"state","seq":1}', "already encoded"]
+    assert conn._writer is None and conn._backlog is None
+
+
+async def test_messages_queue_in_order_behind_a_send_that_waits() -> None:
+    socket = Socket()
+    conn = connection(socket)
+    socket.gate = asyncio.get_running_loop().create_future()
+    conn.push("one")  # waits on the gate, in a writer
+    conn.push("two")
+    conn.push("three")
+    await settle()
+    assert socket.sent == []
+    assert conn._writer is not None
+    gate, socket.gate = socket.gate, None
+    gate.set_result(None)
+    await settle()
+    assert socket.sent == ["one", "two", "three"]
+    assert conn._writer is None and conn._backlog is None
+    conn.push("four")  # nothing waits any more: straight out again
+    assert socket.sent[-1] == "four"
+
+
+async def test_a_broken_socket_ends_the_connection_and_nothing_more_is_sent() -> None:
+    socket = Socket()
+    conn = connection(socket)
+    socket.broken = ConnectionResetError("gone")
+    conn.push("lost")
+    assert conn.ended.done() and isinstance(conn.ended.exception(), ConnectionResetError)
+    socket.broken = None
+    conn.push("after")
+    assert socket.sent == []
+
+
+async def test_close_goes_out_after_what_was_queued() -> None:
+    socket = Socket()
+    conn = connection(socket)
+    socket.gate = asyncio.get_running_loop().create_future()
+    conn.push("last words")
+    conn.close(Close(4410, "bye"))
+    conn.push("too late")
+    socket.gate.set_result(None)
+    socket.gate = None
+    await asyncio.wait_for(conn.ended, 5)
+    assert socket.sent == ["last words"]
+    assert socket.closed == (4410, "bye")
+
+
+async def test_a_client_too_far_behind_is_closed_as_slow() -> None:
+    socket = Socket()
+    conn = connection(socket)
+    socket.gate = asyncio.get_running_loop().create_future()
+    conn.push("stuck")
+    for n in range(QUEUE_LIMIT + 5):
+        conn.push(f"m{n}")
+    assert conn.closing
+    socket.gate.set_result(None)
+    socket.gate = None
+    await asyncio.wait_for(conn.ended, 5)
+    assert socket.closed == (SLOW.code, SLOW.reason)
+    assert socket.sent[0] == "stuck" and len(socket.sent) == QUEUE_LIMIT + 1
+
+
+async def test_stop_cancels_a_send_that_waits() -> None:
+    socket = Socket()
+    conn = connection(socket)
+    socket.gate = asyncio.get_running_loop().create_future()
+    conn.push("never")
+    await settle()
+    await conn.stop()
+    assert socket.cancelled and socket.sent == []
+
+
+async def test_eager_start_runs_to_the_end_or_hands_over_the_rest() -> None:
+    trace: list[str] = []
+
+    async def quick() -> int:
+        trace.append("quick")
+        return 1
+
+    assert eager.start(quick()) is None and trace == ["quick"]
+
+    gate: asyncio.Future[int] = asyncio.get_running_loop().create_future()
+
+    async def waits() -> int:
+        trace.append("before")
+        got = await gate
+        await asyncio.sleep(0)  # a bare yield after the first wait
+        trace.append("after")
+        return got + 1
+
+    rest = eager.start(waits())
+    assert rest is not None and trace[-1] == "before"
+    task: asyncio.Task[Any] = asyncio.ensure_future(rest)
+    await settle()
+    assert not task.done()
+    gate.set_result(41)
+    assert await task == 42 and trace[-1] == "after"
+
+
+async def test_eager_errors_reach_the_caller_before_and_after_the_first_wait() -> None:
+    async def fails_at_once() -> None:
+        raise ValueError("now")
+
+    with pytest.raises(ValueError, match="now"):
+        eager.start(fails_at_once())
+
+    gate: asyncio.Future[None] = asyncio.get_running_loop().create_future()
+
+    async def fails_later() -> None:
+        await gate
+
+    rest = eager.start(fails_later())
+    assert rest is not None
+    task = asyncio.ensure_future(rest)
+    gate.set_exception(KeyError("later"))
+    with pytest.raises(KeyError):
+        await task
