@@ -396,6 +396,8 @@ class LiveHub:
                 version = stored.get(table_id)
                 if version is not None and version == table.version:
                     continue  # its viewers have seen the stored version
+                if table.version < 0:
+                    continue  # its first viewer is still joining, and that join reads the table itself
                 try:
                     self.service.forget_unless_at(table_id, version)  # a copy behind the database is read again
                     await table.on_event({"kind": "state"})  # sends only if the table's version moved on
