@@ -94,6 +94,8 @@ def test_the_poll_reads_no_table_whose_viewers_are_current(polling_client: TestC
         for tid, key in watched:
             ws = stack.enter_context(connect(client, f"/ws/tables/{tid}?spectate={key}"))
             assert ws.receive_json()["type"] == "state"
+            while ws.receive_json()["type"] != "presence":  # the join's last message: it is over
+                pass
         monkeypatch.setattr(service, "versions", counted_poll)
         # Reads are counted from the second poll on: the first may have begun while a spectator was still joining.
         wait_for_polls(2)
