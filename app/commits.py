@@ -85,6 +85,10 @@ class Committer:
         return self._direct is not None
 
     async def close(self) -> None:
+        """Commit what is queued first, then let the writer go: a move handed over before shutdown is written and
+        answered, not refused because the connection closed under it."""
+        while self._task is not None and not self._task.done():
+            await self._task  # never raises: a failed batch is told to its movers
         if self._direct is not None:
             await self._direct[0].close()
 
@@ -182,6 +186,7 @@ class SqliteWriter:
         self._plan = _plan(dialect)
         self._thread = ThreadPoolExecutor(1, thread_name_prefix="sqlite-commits")
         self._connection: sqlite3.Connection | None = None  # made and used in the thread only
+        self._closed = False
 
     async def write(self, moves: list[Move]) -> list[bool]:
         return await asyncio.get_running_loop().run_in_executor(self._thread, self._write, moves)
@@ -224,6 +229,9 @@ class SqliteWriter:
             self._connection = None
 
     async def close(self) -> None:
+        if self._closed:
+            return
+        self._closed = True
         await asyncio.get_running_loop().run_in_executor(self._thread, self._close)
         self._thread.shutdown(wait=True)
 

@@ -73,3 +73,23 @@ def test_a_failed_commit_acknowledges_none_of_its_batch(client: TestClient, sett
         row, _ = client.portal.call(service.snapshot, table_id)
         assert row.seq == 0
     assert _act_all(client, moves) == [1] * TABLES  # and play goes on from there
+
+
+def test_closing_commits_the_moves_already_handed_over(client: TestClient, settings: Settings) -> None:
+    """Shutdown closes the committer while actions may be on their way to disk: those are written and answered, not
+    refused because the connection went first."""
+    moves = _first_moves(client, 4)
+    service: TableService = client.app.state.service
+    committer: Committer = service.committer
+
+    async def act_then_close() -> list[Any]:
+        acting = [asyncio.create_task(service.act(t, h, a, 0)) for t, h, a in moves]
+        while not committer._queue and not all(task.done() for task in acting):
+            await asyncio.sleep(0)  # until the first move waits for its commit
+        await committer.close()
+        assert all(task.done() for task in acting), "close returned with moves still on their way"
+        return await asyncio.gather(*acting, return_exceptions=True)
+
+    assert client.portal.call(act_then_close) == [1] * len(moves)
+    logged = db_rows(settings, "SELECT table_id, seq FROM actions")
+    assert {(t, 1) for t, _, _ in moves} <= set(logged)
