@@ -10,7 +10,8 @@ Candidates are compared on the same worlds (common random numbers): with few pla
 comparison separates close candidates far better than independent samples do. The best mean wins; ties go to
 ``basic``'s order.
 
-Decisions with one legal entry, and the draw step's deck choice, are left to ``basic`` without search.
+Decisions with one legal entry are left to ``basic`` without search. The draw step's deck choice is searched like
+any other: each world has its own deck order, so the worlds average over the card a deck would give.
 """
 
 from __future__ import annotations
@@ -92,7 +93,7 @@ def candidates(view: RedScareView, legal: list[RsrAction]) -> list[RsrAction]:
     step = view["step"]
     if step is not None:
         if step["kind"] == "draw":
-            return []
+            return legal  # Omega or Delta: the worlds' decks say what each would give
         if step["kind"] == "place":
             partial = table.partials[step["partial"] or ""]
             value = lambda a: place_value(table, partial, a)  # noqa: E731

@@ -118,3 +118,20 @@ def test_the_worlds_keep_a_card_an_opponent_took_from_the_team_until_it_could_ha
     state = act(state, 1, {"type": "give", "to": 3, "card": "Weapons 2"})
     worlds = [GAME.resample(state, 0, random.Random(n)) for n in range(20)]
     assert not all("Assassin" in held(world, 1) for world in worlds)
+
+
+def test_it_searches_the_draw_step_for_the_card_that_wins_the_game() -> None:
+    # Both teams have four Objectives and 10 points. Team 0's (seats 0 and 2) Bribe an Official lacks only an Agent, a
+    # Delta card: done this turn, it ends the game 12 to 10 for team 0. Otherwise seat 1 adds its Assassin to Activate
+    # Sleeper Cell next turn and team 1 wins 12 to 10. Seat 0 has three cards to draw (Requisition): basic draws where
+    # the team lacks the most (Omega: Funds for the Launder the Money in hand); the search draws Delta.
+    state = make(4, hands={0: ["Requisition", "Launder the Money"], 1: ["Assassin"], 3: ["Gear 1"]}, first=0,
+                 partials=[(0, "Bribe an Official", ["Funds 3", "Funds 1"]),
+                           (1, "Activate Sleeper Cell", ["Cryptographer", "Extractor"])])
+    give_points(state, 0, ["Dead Letter Box", "Tap the Hotline", "Photograph the Warheads", "Exfiltrate the Scientist"])
+    give_points(state, 1, ["Poison the General", "Border Run", "Crack the Cipher", "Turn an Asset"])
+    state = pass_window(act(state, 0, {"type": "black_ops", "card": "Requisition"}))
+    assert state["step"] is not None and state["step"]["kind"] == "draw"
+    assert decide(GAME, state, 0, "basic", random.Random(0)) == {"type": "draw", "deck": "omega"}
+    assert decide(GAME, state, 0, "hard", random.Random(0), Budget(nodes=24, seconds=1e6)) == {
+        "type": "draw", "deck": "delta"}
