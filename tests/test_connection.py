@@ -4,6 +4,7 @@ behind a send that has to wait, and the slow client dropped; the hand-stepped co
 from __future__ import annotations
 
 import asyncio
+from collections.abc import Callable
 from typing import Any
 
 import pytest
@@ -21,11 +22,13 @@ class Socket:
         self.gate: asyncio.Future[None] | None = None
         self.broken: Exception | None = None
         self.cancelled = False
+        self.waiting = False  # a send has reached the gate
 
     async def send_text(self, text: str) -> None:
         if self.broken is not None:
             raise self.broken
         if self.gate is not None:
+            self.waiting = True
             try:
                 await self.gate
             except asyncio.CancelledError:
@@ -42,8 +45,17 @@ def connection(socket: Socket) -> Connection:
 
 
 async def settle() -> None:
-    for _ in range(5):  # a few loop turns: a writer's send, its wake-up and the next
+    """Let every task that can run do so: the checks after this are of what has *not* happened (a send held at its
+    gate); what should happen is waited for with ``until``."""
+    for _ in range(5):
         await asyncio.sleep(0)
+
+
+async def until(check: Callable[[], bool], within: float = 5.0) -> None:
+    end = asyncio.get_running_loop().time() + within
+    while not check():
+        assert asyncio.get_running_loop().time() < end, "the condition never held"
+        await asyncio.sleep(0.001)
 
 
 async def test_a_push_to_a_ready_socket_is_sent_before_the_caller_goes_on() -> None:
@@ -68,7 +80,7 @@ async def test_messages_queue_in_order_behind_a_send_that_waits() -> None:
     assert conn._writer is not None
     gate, socket.gate = socket.gate, None
     gate.set_result(None)
-    await settle()
+    await until(lambda: conn._writer is None)
     assert socket.sent == ["one", "two", "three"]
     assert conn._writer is None and conn._backlog is None
     conn.push("four")  # nothing waits any more: straight out again
@@ -120,6 +132,7 @@ async def test_stop_cancels_a_send_that_waits() -> None:
     conn = connection(socket)
     socket.gate = asyncio.get_running_loop().create_future()
     conn.push("never")
+    await until(lambda: conn._writer is not None and socket.waiting)  # the writer holds the send at the gate
     await settle()
     await conn.stop()
     assert socket.cancelled and socket.sent == []
