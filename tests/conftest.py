@@ -58,12 +58,14 @@ class ServerProcess:
     process: subprocess.Popen[bytes] | None = None
     log_path: Path | None = None
     args: list[str] = field(default_factory=list)  # more `tabletop serve` arguments, e.g. ["--workers", "2"]
+    started: bool = field(default=False, init=False)  # answered once: its address is known, so it keeps its port
 
     @property
     def url(self) -> str:
         return f"http://127.0.0.1:{self.port}"
 
     def start(self) -> None:
+        logged = self.log_path.stat().st_size if self.log_path and self.log_path.exists() else 0
         log = open(self.log_path, "ab") if self.log_path else None
         try:  # the child keeps its own copy of the descriptor
             self.process = subprocess.Popen(
@@ -76,14 +78,28 @@ class ServerProcess:
         deadline = time.monotonic() + 30
         while time.monotonic() < deadline:
             if self.process.poll() is not None:
+                if not self.started and self._port_taken(since=logged):
+                    # The free port was taken between choosing it and binding it (by another test's connection,
+                    # say): on a first start nobody knows the address yet, so take another.
+                    self.port = free_port()
+                    return self.start()
                 raise RuntimeError(f"server exited with {self.process.returncode}; see {self.log_path}")
             try:
                 if httpx.get(f"{self.url}/api/games", timeout=1).status_code == 200:
+                    self.started = True
                     return
             except httpx.HTTPError:
                 pass
             time.sleep(0.1)
         raise RuntimeError("server did not start in 30 s")
+
+    def _port_taken(self, since: int) -> bool:
+        """Whether this launch (the log past ``since``) failed to bind its port."""
+        if self.log_path is None:
+            return False
+        with open(self.log_path, "rb") as log:
+            log.seek(since)
+            return b"address already in use" in log.read()
 
     def kill(self) -> None:
         """SIGKILL: no shutdown handlers run, as in a crash."""
