@@ -9,6 +9,7 @@ for them.
 from __future__ import annotations
 
 import re
+import time
 
 import httpx
 from playwright.sync_api import BrowserContext, Page, expect
@@ -40,14 +41,27 @@ def hand_heading(page: Page) -> str:
     return page.locator("#rs-hand-h").inner_text()
 
 
+def alice_can_give(sized: BrowserContext, server: ServerProcess) -> tuple[Page, str]:
+    """Alice's page at her first turn, with a card to give. Whether her teammate has room for one is the deal's (a
+    full hand takes nothing), so tables are dealt until one does; returns the page and the spectator link."""
+    end = time.monotonic() + 240
+    while True:
+        table_id, token, spectate = timed_table(server)
+        page = sized.new_page()
+        open_seat(page, server, table_id, token)
+        # Alice's turn: the bots before her have moved.
+        expect(page.locator(".rs[data-state=your-move] #rs-prompt")).to_have_text("Your turn", timeout=60_000)
+        if page.locator(".rs-act [data-flow=give]").count():
+            return page, spectate
+        page.close()
+        assert time.monotonic() < end, "no deal left Alice's teammate room for a card"
+
+
 def test_the_warning_before_a_turn_is_played_and_taking_a_give_back(sized: BrowserContext,
                                                                    server: ServerProcess) -> None:
-    table_id, token, spectate = timed_table(server)
     sized.clock.install()  # runs as the real clock does, until moved on
-    page = sized.new_page()
-    open_seat(page, server, table_id, token)
-    # Alice's turn: the bots before her have moved.
-    expect(page.locator(".rs[data-state=your-move] .rs-act [data-flow=give]")).to_be_visible(timeout=60_000)
+    page, spectate = alice_can_give(sized, server)
+    expect(page.locator(".rs[data-state=your-move] .rs-act [data-flow=give]")).to_be_visible()
     expect(page.locator("#turn-banner")).to_be_visible()
     expect(page.locator("#turn-warning")).to_be_hidden()  # a minute is left
     expect(page.locator("#take-back-bar")).to_be_hidden()  # nothing to take back yet
