@@ -125,23 +125,41 @@ def notified(browser: Browser, pushing: ServerProcess, endpoint: PushEndpoint, h
     assert note == {"title": "Your move", "body": "Your move at Alice's Hidden Hands (test game) table",
                     "url": f"/t/{table_id}"}
 
-    # What arrives is shown by the service worker: the push delivered to it as the browser would.
+    # What arrives is shown by the service worker: the push delivered to it as the browser would. The browser's own
+    # record of background events says when the worker has handled it and shown the notification; only then is the
+    # list read (a read that crosses the showing can drop a notification the browser has not yet put on screen).
     cdp = ctx.new_cdp_session(page)
     registrations: list[dict[str, Any]] = []
     cdp.on("ServiceWorker.workerRegistrationUpdated", lambda event: registrations.extend(event["registrations"]))
     cdp.send("ServiceWorker.enable")
+    events: list[dict[str, Any]] = []
+    cdp.on("BackgroundService.backgroundServiceEventReceived", lambda event: events.append(event[
+        "backgroundServiceEvent"]))
+    for service in ("pushMessaging", "notifications"):
+        cdp.send("BackgroundService.startObserving", {"service": service})
+        cdp.send("BackgroundService.setRecording", {"shouldRecord": True, "service": service})
     # (a page call in each check lets Playwright hand over the events it has received)
     wait_for(lambda: page.evaluate("1") and any(r["scopeURL"] == pushing.url + "/" for r in registrations),
              what="the registration")
     registration = next(r for r in registrations if r["scopeURL"] == pushing.url + "/")
     cdp.send("ServiceWorker.deliverPushMessage", {"origin": pushing.url, "registrationId":
                                                   registration["registrationId"], "data": json.dumps(note)})
+
+    def handled() -> bool:
+        page.evaluate("1")
+        return any(e["eventName"] == "Push event completed" for e in events)
+
+    wait_for(handled, what="the worker to handle the push")
+    outcome = {(e["service"], e["eventName"]): {m["key"]: m["value"] for m in e["eventMetadata"]} for e in events}
+    assert outcome.get(("pushMessaging", "Push event completed")) == {"Status": "Success"}
+    url = f"{pushing.url}/t/{table_id}"
+    assert outcome.get(("notifications", "Notification displayed")) == {"Title": note["title"], "Body": note["body"]}
+    assert [e["instanceId"] for e in events if e["eventName"] == "Notification displayed"] == [url]  # its tag
     shown = """async () => {
       const reg = await navigator.serviceWorker.getRegistration('/');
       return (await reg.getNotifications()).map((n) => [n.title, n.body, n.data.url]);
     }"""
-    wait_for(lambda: page.evaluate(shown), what="the notification")
-    assert page.evaluate(shown) == [[note["title"], note["body"], f"{pushing.url}/t/{table_id}"]]
+    assert page.evaluate(shown) == [[note["title"], note["body"], url]]
 
     # Off: the server stops, and the subscription (used by no other table here) is dropped.
     page.get_by_role("switch", name=SWITCH).click()
