@@ -18,6 +18,7 @@ from app import api, health, metrics, pages, stream
 from app.autoplay import Autoplay
 from app.chat import Chat
 from app.db import ROOT, make_engine, migrate, sessionmaker
+from app.drain import drain_on_sigterm
 from app.errors import ApiError, api_error_handler, validation_error_handler
 from app.expiry import sweep_forever
 from app.guards import Guard
@@ -78,10 +79,10 @@ def create_app(settings: Settings | None = None, games: Mapping[str, Game[Any]] 
         # 100 actions/s: 115-145 ms with them, 9 ms without collections). Far rarer collections keep the tail short;
         # the server makes little cyclic garbage, so memory hardly grows for it.
         gc.set_threshold(*GC_THRESHOLDS)
+        drain_on_sigterm(app.state, settings.shutdown_drain_s)
         try:
             yield
         finally:
-            app.state.draining = True  # /readyz says so from here on
             for task in (janitor, sampler):
                 task.cancel()
                 with contextlib.suppress(asyncio.CancelledError):

@@ -112,6 +112,8 @@ class Settings:
     # whether plain-http loopback endpoints are allowed (the tests' own push endpoint; never in production).
     push_contact: str = ""
     push_insecure_endpoints: bool = False
+    # Seconds a worker keeps serving after SIGTERM while /readyz says it is stopping (app/drain.py); 0: stop at once.
+    shutdown_drain_s: float = 0.0
     migrate_at_start: bool = True  # off in workers that `tabletop serve` started after migrating
 
     @classmethod
@@ -147,6 +149,7 @@ class Settings:
             turn_based_lobby_ttl_hours=_float("TURN_BASED_LOBBY_TTL_HOURS", cls.turn_based_lobby_ttl_hours),
             expiry_interval=_float("EXPIRY_INTERVAL", cls.expiry_interval),
             snapshot_every=_int("SNAPSHOT_EVERY", cls.snapshot_every),
+            shutdown_drain_s=_float("SHUTDOWN_DRAIN_S", cls.shutdown_drain_s),
             migrate_at_start=os.environ.get("MIGRATE_AT_START", "1") != "0",
             push_contact=os.environ.get("PUSH_CONTACT", ""),
             push_insecure_endpoints=os.environ.get("PUSH_INSECURE_ENDPOINTS", "0") == "1",
@@ -164,8 +167,8 @@ class Settings:
             self.allowed_hosts = LOOPBACK_HOSTS + ([public.lower()] if public else [])
         if not self.push_contact:
             self.push_contact = self.public_url if self.public_url.startswith("https://") else "mailto:admin@localhost"
-        if self.bot_delay < 0 or self.handover_grace < 0:
-            raise ValueError("BOT_DELAY and HANDOVER_GRACE must be >= 0")
+        if self.bot_delay < 0 or self.handover_grace < 0 or self.shutdown_drain_s < 0:
+            raise ValueError("BOT_DELAY, HANDOVER_GRACE and SHUTDOWN_DRAIN_S must be >= 0")
         if self.bot_think_s <= 0 or self.bot_workers < 1 or (self.bot_nodes is not None and self.bot_nodes < 1):
             raise ValueError("BOT_THINK_S must be > 0, BOT_WORKERS and BOT_NODES at least 1")
         if self.snapshot_every < 1:

@@ -1,7 +1,7 @@
 """What one move's commit costs when it is alone in its batch (issue 20: the load at 100 actions/s), and how much
-of it is the fsync: the SQLite writer's ``_write`` is called directly, in this thread, once with the server's
-``synchronous=FULL`` and once with ``OFF`` (no fsync at all), in the steady state where the WAL is written over in place; and the
-WAL's growth per commit is read from its size.
+of it is the fsync: the SQLite writer's ``_write`` is called directly, in its own thread, once with the server's
+``synchronous=FULL`` and once with ``OFF`` (no fsync at all), in the steady state where the WAL is written over in
+place; and the WAL's growth per commit is read from its size.
 
     nice -n 10 .venv/bin/python -m bench.commit_fsync [--moves 1000] [--dir /tmp]
 
