@@ -58,8 +58,8 @@ def test_with_a_drain_sigterm_first_says_not_ready_while_serving_then_stops(tmp_
         assert httpx.get(f"{server.url}/readyz").status_code == 200
         created = httpx.post(f"{server.url}/api/tables", json={"game": "hidden-hands", "name": "Ann"}).json()
         assert server.process is not None
-        server.process.terminate()
         began = time.monotonic()
+        server.process.terminate()
         ready = wait_for(lambda: (answer := httpx.get(f"{server.url}/readyz")).status_code == 503 and answer,
                          timeout=drain_s, what="/readyz to say the worker is stopping")
         assert ready.json()["checks"]["server"] == "shutting down"
@@ -72,15 +72,14 @@ def test_with_a_drain_sigterm_first_says_not_ready_while_serving_then_stops(tmp_
         code = server.process.wait(15)
         assert code in (0, -15) and time.monotonic() - began >= drain_s
         assert "Application shutdown complete" in (tmp_path / "server.log").read_text()
+
+        # A second SIGTERM in the drain stops at once.
+        server.start()
+        server.process.terminate()
+        wait_for(lambda: httpx.get(f"{server.url}/readyz").status_code == 503, timeout=drain_s,
+                 what="the drain to begin")
+        began = time.monotonic()
+        server.process.terminate()
+        assert server.process.wait(15) in (0, -15) and time.monotonic() - began < drain_s
     finally:
         server.stop()
-
-    # A second SIGTERM in the drain stops at once.
-    server.start()
-    assert server.process is not None
-    server.process.terminate()
-    wait_for(lambda: httpx.get(f"{server.url}/readyz").status_code == 503, timeout=drain_s,
-             what="the drain to begin")
-    began = time.monotonic()
-    server.process.terminate()
-    assert server.process.wait(15) in (0, -15) and time.monotonic() - began < drain_s
