@@ -1,0 +1,206 @@
+"""Patriots & Redcoats: how right the hard bot's belief is, scored against the truth at its own decisions (issue 19).
+
+A win-rate screen of a sampler change needs a thousand games to see a step of 0.05 in the ratio; this scores the
+belief directly, with no game-to-game noise. Two commands:
+
+``record`` plays the benchmark's games (``bench.patriots_hard.play``'s match-up: half the seats hard, half basic)
+and keeps every hard seat's non-trivial decision point (the true state and the seat) in a file. While playing it
+also counts how the public evidence the sampler weighs really falls: Spy cards given to the giver's enemy, feathers
+to an ally, councils' placed side by how many of their Commander and Agent are on it, votes with the placed side.
+Those frequencies are what the sampler's constants should be (``games/patriots_and_redcoats/sampler.py``).
+
+``score`` draws worlds at every recorded point exactly as the platform does (``games.bots.draw_worlds`` from the
+seat), builds the hard bot's ``Belief`` from them and scores it against the true state: the Brier score (mean
+squared error, lower is better) of "is on my team", "holds my Leader" and "holds the enemy's Leader" over the other
+living seats. ``--set NAME=VALUE`` changes a sampler constant for the run, ``--worlds`` the worlds per point, so two
+variants are compared on the same points and the same random draws (the difference's standard error is printed).
+
+Run (from the project root):
+  python -m bench.patriots_belief record 60 --players 6 --first 3000 --out /tmp/points-6.pkl
+  python -m bench.patriots_belief score /tmp/points-6.pkl [--worlds 8] [--set VOTE_WITH=0.55 ...] [--against ...]
+"""
+
+from __future__ import annotations
+
+import argparse
+import math
+import pickle
+import random
+import statistics
+from collections import Counter
+from collections.abc import Sequence
+from typing import Any, cast
+
+from games.bots import decide, draw_worlds
+from games.patriots_and_redcoats import GAME, sampler
+from games.patriots_and_redcoats.bots.hard import Belief
+from games.patriots_and_redcoats.bots.random import split
+from games.patriots_and_redcoats.data import LEADERS
+from games.patriots_and_redcoats.rules.core import kind
+from games.patriots_and_redcoats.state import PatriotsState
+from games.protocol import Seat, State, apply_checked
+
+Point = tuple[PatriotsState, Seat]
+
+
+class Tally:
+    """How the evidence the sampler weighs fell in the games played, counted against the true teams of the moment."""
+
+    def __init__(self) -> None:
+        self.counts: Counter[str] = Counter()
+        self.seen_log = 0
+        self.seen_councils = 0
+
+    def hit(self, name: str, yes: bool) -> None:
+        self.counts[name + (":yes" if yes else ":no")] += 1
+
+    def update(self, state: PatriotsState) -> None:
+        team = state["team"]
+        for entry in state["log"][self.seen_log:]:
+            text = entry["text"]
+            if (match := sampler.GIVE.match(text)) is not None:
+                giver, to = int(match[1]), int(match[2])
+                self.hit("SPY_ON_ENEMY", team[giver] != team[to])
+            elif (match := sampler.SPLIT.match(text)) is not None:
+                giver = int(match[1])
+                for to in (int(t) for t in sampler.SHARE.findall(match[2])):
+                    if to != giver:
+                        self.hit("FEATHERS_TO_ALLY", team[giver] == team[to])
+        self.seen_log = len(state["log"])
+        councils = state["councils"]
+        while self.seen_councils < len(councils) and councils[self.seen_councils]["outcome"] in (
+                "placed", "failed", "broken", "discarded"):
+            council = councils[self.seen_councils]
+            self.seen_councils += 1
+            side = council["placed"]
+            if council["outcome"] != "placed" or side is None or council["agent"] is None:
+                continue
+            for option in ("patriots", "redcoats"):
+                on_side = sum(team[s] == option for s in (council["commander"], council["agent"]))
+                self.hit(f"PLACED[{option}][{on_side}]", side == option)
+            for seat, vote in enumerate(council["votes"] or []):
+                if vote is not None:
+                    self.hit("VOTE_WITH", (team[seat] == side) == vote)
+
+    def report(self) -> None:
+        names = sorted({key.rsplit(":", 1)[0] for key in self.counts})
+        for name in names:
+            yes, no = self.counts[name + ":yes"], self.counts[name + ":no"]
+            print(f"  {name:22} {yes / (yes + no):.3f}  ({yes} of {yes + no})")
+
+
+def record(players: int, seed: int, tally: Tally) -> list[Point]:
+    """One benchmark game (the match-up of ``bench.patriots_hard.play``); the hard seats' decision points."""
+    state = GAME.new_state(players, {}, seed)
+    rand = random.Random(f"patriots hard {players} {seed}")
+    hard = set(rand.sample(range(players), players // 2))
+    points: list[Point] = []
+    tally.seen_log = tally.seen_councils = 0
+    while GAME.result(state) is None:
+        moved = False
+        for seat in GAME.waiting_on(state):
+            legal = GAME.legal(state, seat)
+            required, optional = split(cast(Any, legal))
+            if seat in hard and (len(required) > 1 or optional):
+                points.append((cast(PatriotsState, state), seat))
+            action = decide(GAME, state, seat, "hard" if seat in hard else "basic", rand)
+            if action is None:
+                continue
+            state = apply_checked(GAME, state, seat, action)
+            moved = True
+            break
+        if not moved:
+            seat = GAME.required(state)[0]
+            state = apply_checked(GAME, state, seat, GAME.default_action(state, seat))
+        tally.update(cast(PatriotsState, state))
+    return points
+
+
+def errors(point: Point, worlds: int, rand: random.Random) -> tuple[float, ...]:
+    """Brier scores of the belief at one point: ally, holds my Leader, holds the enemy's Leader; then the same three
+    with the sampling noise of ``worlds`` worlds taken out (a share q of k worlds is off from the sampler's own
+    probability by q(1-q)/(k-1) squared on average), which is what more worlds would tend to."""
+    state, seat = point
+    belief = Belief(cast(Any, GAME.view(state, seat)), draw_worlds(GAME, cast(State, state), seat, rand, worlds))
+    truth = state
+    others = [s for s in range(truth["players"]) if s != seat and truth["alive"][s] and truth["team"][s] is not None]
+    sums = [0.0] * 6
+    for other in others:
+        holds = {LEADERS[kind(e["id"])] for e in truth["hands"][other] if kind(e["id"]) in LEADERS}
+        pairs = ((belief.ally[other], truth["team"][other] == belief.team),
+                 (belief.my_leader[other], belief.team in holds), (belief.enemy_leader[other], belief.enemy in holds))
+        for i, (share, true) in enumerate(pairs):
+            sums[i] += (share - true) ** 2
+            sums[3 + i] += (share - true) ** 2 - share * (1 - share) / max(1, worlds - 1)
+    n = max(1, len(others))
+    return tuple(total / n for total in sums)
+
+
+def score(points: Sequence[Point], worlds: int, settings: dict[str, Any], seed: int) -> list[tuple[float, ...]]:
+    saved = {name: getattr(sampler, name) for name in settings}
+    try:
+        for name, value in settings.items():
+            setattr(sampler, name, value)
+        return [errors(point, worlds, random.Random(f"belief {seed} {i}")) for i, point in enumerate(points)]
+    finally:
+        for name, value in saved.items():
+            setattr(sampler, name, value)
+
+
+def parse_settings(items: Sequence[str]) -> dict[str, Any]:
+    out: dict[str, Any] = {}
+    for item in items:
+        name, _, text = item.partition("=")
+        if not hasattr(sampler, name):
+            raise SystemExit(f"the sampler has no constant {name}")
+        out[name] = eval(text, {})  # numbers, tuples and dicts typed by whoever runs the benchmark
+    return out
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    commands = parser.add_subparsers(dest="command", required=True)
+    rec = commands.add_parser("record")
+    rec.add_argument("games", type=int)
+    rec.add_argument("--players", type=int, default=6)
+    rec.add_argument("--first", type=int, default=3000)
+    rec.add_argument("--out", required=True)
+    sco = commands.add_parser("score")
+    sco.add_argument("points")
+    sco.add_argument("--worlds", type=int, default=8)
+    sco.add_argument("--set", nargs="*", default=[], help="a sampler constant for this run, NAME=VALUE")
+    sco.add_argument("--against", nargs="*", default=None, help="a second variant's settings, compared pairwise")
+    sco.add_argument("--against-worlds", type=int, default=None)
+    sco.add_argument("--seed", type=int, default=0)
+    sco.add_argument("--every", type=int, default=1, help="score every n-th point only (a quicker screen)")
+    args = parser.parse_args()
+    if args.command == "record":
+        tally = Tally()
+        points: list[Point] = []
+        for seed in range(args.first, args.first + args.games):
+            points += record(args.players, seed, tally)
+        with open(args.out, "wb") as out:
+            pickle.dump(points, out)
+        print(f"{len(points)} decision points from {args.games} games; the evidence as it fell:")
+        tally.report()
+        return
+    with open(args.points, "rb") as src:
+        points = pickle.load(src)[::args.every]
+    first = score(points, args.worlds, parse_settings(args.set), args.seed)
+    labels = ("ally", "my Leader", "enemy Leader", "ally, any k", "my L., any k", "enemy L., any k")
+    print(f"{len(points)} points, {args.worlds} worlds, {args.set or 'the current sampler'}")
+    for i, label in enumerate(labels):
+        print(f"  Brier {label:16} {statistics.fmean(e[i] for e in first):.4f}")
+    if args.against is None:
+        return
+    second = score(points, args.against_worlds or args.worlds, parse_settings(args.against), args.seed)
+    print(f"against {args.against_worlds or args.worlds} worlds, {args.against or 'the current sampler'}:")
+    for i, label in enumerate(labels):
+        diff = [b[i] - a[i] for a, b in zip(first, second, strict=True)]
+        se = statistics.stdev(diff) / math.sqrt(len(diff))
+        print(f"  Brier {label:16} {statistics.fmean(e[i] for e in second):.4f}  "
+              f"difference {statistics.fmean(diff):+.4f} (SE {se:.4f})")
+
+
+if __name__ == "__main__":
+    main()
