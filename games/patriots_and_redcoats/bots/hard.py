@@ -107,6 +107,10 @@ def hard_bot(view: dict[str, Any], legal: list[Action], rand: random.Random, wor
     strike = _assassination(belief, optional, worlds, rand, budget)
     if strike is not None:
         return cast(Action, strike)
+    if required and required[0]["type"] in ("continue", "turncoat"):
+        # A response window: ``basic``'s rule. In a fixed window the Turncoat may be the only action and is not owed;
+        # it is taken only when a face-down card stays, since revealing the last one eliminates at once.
+        return cast(Action | None, basic_bot(seat_view, required, rand))
     if len(required) <= 1:  # one thing to do (or only optional ones, declined): nothing to think about
         return cast(Action, required[0]) if required else None
     chooser = CHOOSERS.get(required[0]["type"])

@@ -193,3 +193,17 @@ def test_a_spy_strikes_the_leader_its_worlds_locate() -> None:
     action = decide(GAME, state, 0, "hard", random.Random(1), TINY)
     assert action == {"type": "assassinate", "target": 3, "turncoat": False}
     assert decide(GAME, state, 0, "basic", random.Random(1)) != action
+
+
+def test_in_a_fixed_window_it_reveals_a_turncoat_only_when_that_saves_it() -> None:
+    # Fixed windows owe nothing, so the Turncoat is the target's only legal action. Seat 2, a Patriot Spy, strikes
+    # seat 4 (P, R, T). With two cards face up the Turncoat is seat 4's last: revealing it eliminates them at once,
+    # while waiting keeps them alive if the window is cancelled; with all three face down it saves them.
+    spies = [[PL, P, P], [RL, R, R], [PS, P, R], [RS, R, T], [P, R, T], [P, P, R], [R, R, P]]
+    fixed = {"window_mode": "fixed"}
+    strike = {"type": "assassinate", "target": 4, "turncoat": False}
+    last = act(build(7, spies, up={4: [0, 1]}, options=fixed), 2, strike)
+    assert GAME.legal(last, 4) == [{"type": "turncoat"}]
+    assert decide(GAME, last, 4, "hard", random.Random(1), TINY) is None
+    spare = act(build(7, spies, options=fixed), 2, strike)
+    assert decide(GAME, spare, 4, "hard", random.Random(1), TINY) == {"type": "turncoat"}
