@@ -4,13 +4,14 @@ behind a send that has to wait, and the slow client dropped; the hand-stepped co
 from __future__ import annotations
 
 import asyncio
+import json
 from collections.abc import Callable
 from typing import Any
 
 import pytest
 
 from app import eager
-from app.live import QUEUE_LIMIT, SLOW, Close, Connection
+from app.live import QUEUE_LIMIT, SLOW, Close, Connection, encode
 
 
 class Socket:
@@ -183,3 +184,13 @@ async def test_eager_errors_reach_the_caller_before_and_after_the_first_wait() -
     gate.set_exception(KeyError("later"))
     with pytest.raises(KeyError):
         await task
+
+
+@pytest.mark.parametrize("message", [
+    {"type": "state", "seq": 3, "text": "é \u2028 \"quoted\"", "view": {"a": [1, 2.5, None, True]}},
+    {"type": "state", "view": {1: "one", "b": {2: [3]}}},  # integer keys, written as strings
+    {"type": "ack", "id": 2**70, "seq": 1},  # past 64 bits: orjson cannot write it
+    {"type": "ack", "id": 2**70, 4: True, None: 1.5},
+])
+def test_messages_are_encoded_as_compact_json_module_output(message: dict[Any, Any]) -> None:
+    assert encode(message) == json.dumps(message, separators=(",", ":"), ensure_ascii=False)
