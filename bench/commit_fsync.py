@@ -69,7 +69,7 @@ async def run(moves: int, folder: str) -> None:
                 print(f"synchronous={sync}: {1e6 * cpu / moves:.0f} us CPU, {1e6 * wall / moves:.0f} us wall a "
                       "commit")
 
-        await asyncio.get_running_loop().run_in_executor(writer._thread, measure)
+        await writer.call(measure)
         await writer.close()
         await engine.dispose()
 
