@@ -21,6 +21,8 @@ from typing import Any
 
 from app import metrics
 from app.errors import ApiError
+from app.held import Held
+from app.held import Seat as HeldSeat
 from app.hub import Hub
 from app.schedule import Schedule
 from app.service import Conflict, TableService
@@ -62,6 +64,9 @@ class Autoplay:
         if table_id in self._running:
             self._dirty.add(table_id)
             return
+        held = self.service.in_memory(table_id)
+        if held is not None and not _bots_to_move(held):
+            return  # the table as held has no bot to move: a task would only find that out (issue 20)
         self._running[table_id] = asyncio.create_task(self._bots_loop(table_id))
 
     async def _bots_loop(self, table_id: str) -> None:
@@ -80,15 +85,10 @@ class Autoplay:
     async def _bots_once(self, table_id: str) -> bool:
         """One round of decisions at the current seq; True when a bot moved."""
         held = await self.service.held(table_id)
-        row, seats = held.table, held.seats
-        if row.status != "playing" or row.state is None:
-            return False
-        game = self.service.game(row.game)
-        lists = held.facts.legal  # worked out once with the change
-        for seat in seats:
-            legal = lists.get(seat.seat)
-            if seat.bot is None or not legal:
-                continue
+        row = held.table
+        for seat, legal in _bots_to_move(held):
+            assert row.state is not None and seat.bot is not None
+            game = self.service.game(row.game)
             # The bot thinks while its delay runs: it answers after the longer of the two, so people can follow.
             started = asyncio.get_running_loop().time()
             seed = f"{table_id}:{row.seq}:{seat.seat}"
@@ -258,3 +258,11 @@ class Autoplay:
             with contextlib.suppress(Exception):  # a bus already gone: the others wait out the grace instead
                 await self.hub.publish(table_id, {"kind": "handover", **pending})
         await self.thinker.close()
+
+
+def _bots_to_move(held: Held) -> list[tuple[HeldSeat, list[Action]]]:
+    """The bot seats with something to play in a held table, each with its legal list (worked out once with the
+    change)."""
+    if held.table.status != "playing" or held.table.state is None:
+        return []
+    return [(seat, legal) for seat in held.seats if seat.bot is not None and (legal := held.facts.legal.get(seat.seat))]

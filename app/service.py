@@ -322,6 +322,10 @@ class TableService:
         async with self.lock(table_id):
             return await self._read(table_id)
 
+    def in_memory(self, table_id: str) -> Held | None:
+        """The table as last committed if it is held here, without reading the database (None: not held)."""
+        return self._tables.get(table_id)
+
     async def _read(self, table_id: str) -> Held:
         return self._remember(await self._load_held(table_id))
 
