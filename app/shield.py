@@ -22,15 +22,27 @@ async def run_to_end(awaitable: Awaitable[T]) -> T:
     task = asyncio.ensure_future(awaitable)
     cancelled: asyncio.CancelledError | None = None
     while not task.done():
+        # A future of our own, woken when the task is done: unlike awaiting the task, being cancelled here cancels
+        # only this future and leaves the task running. (``asyncio.wait`` does the same with more work; this runs
+        # for every action, issue 20.)
+        waiter = task.get_loop().create_future()
+        wake = functools.partial(_wake, waiter)
+        task.add_done_callback(wake)
         try:
-            await asyncio.wait({task})  # unlike awaiting the task, being cancelled here leaves the task running
+            await waiter
         except asyncio.CancelledError as exc:
             cancelled = exc  # the original, which a cancel scope (anyio's) recognises as its own
+            task.remove_done_callback(wake)
     if cancelled is not None:
         if not task.cancelled():
             task.exception()  # retrieved, so a refusal nobody waits for is not logged as "never retrieved"
         raise cancelled
     return task.result()
+
+
+def _wake(waiter: asyncio.Future[None], _task: asyncio.Future[Any]) -> None:
+    if not waiter.done():
+        waiter.set_result(None)
 
 
 def runs_to_end(method: Callable[P, Coroutine[Any, Any, T]]) -> Callable[P, Coroutine[Any, Any, T]]:
