@@ -49,7 +49,7 @@ def legal(state: TurncoatsState, seat: Seat) -> list[TurncoatsAction]:
     for colour in COLOURS:
         if hand[colour] == 0:
             continue
-        actions += [_recruit(colour, a) for a in range(AREAS)]
+        actions += _recruits(colour)
         actions += battle_options(state, colour)
         actions += march_options(state, colour)
     actions.append(_NEGOTIATE)
@@ -58,13 +58,11 @@ def legal(state: TurncoatsState, seat: Seat) -> list[TurncoatsAction]:
 
 def battle_options(state: TurncoatsState, colour: Colour) -> list[Battle]:
     """Edition: any area may be named; exactly k = min(attackers, defenders) die, the active player choosing."""
-    others = [c for c in COLOURS if c != colour]
+    first, second = _OTHERS[colour]
     out: list[Battle] = []
     for area in range(AREAS):
         stones = state["areas"][area]
-        kills = min(stones[colour], stones[others[0]] + stones[others[1]])
-        for first in range(max(0, kills - stones[others[1]]), min(kills, stones[others[0]]) + 1):
-            out.append(_battle(colour, area, first, kills - first))
+        out += _battles(colour, area, stones[colour], stones[first], stones[second])
     return out
 
 
@@ -73,8 +71,8 @@ def march_options(state: TurncoatsState, colour: Colour) -> list[March]:
     out: list[March] = []
     for area in range(AREAS):
         present = state["areas"][area][colour]
-        for to in ADJACENT[area]:
-            out += [_march(colour, area, to, n) for n in range(1, present + 1)]
+        if present:
+            out += _marches(colour, area, present)
     return out
 
 
@@ -103,6 +101,30 @@ def _battle(colour: Colour, area: int, first: int, second: int) -> Battle:
 @cache
 def _march(colour: Colour, area: int, to: int, count: int) -> March:
     return {"type": "march", "colour": colour, "from": area, "to": to, "count": count}
+
+
+# A legal list is built at every seq: each area's part of it is looked up by the few counts it depends on, rather than
+# made again action by action (most of the engine's time per move).
+_OTHERS = {colour: tuple(c for c in COLOURS if c != colour) for colour in COLOURS}
+
+
+@cache
+def _recruits(colour: Colour) -> tuple[TurncoatsAction, ...]:
+    return tuple(_recruit(colour, area) for area in range(AREAS))
+
+
+@cache
+def _battles(colour: Colour, area: int, mine: int, first: int, second: int) -> tuple[Battle, ...]:
+    """The battles ``colour`` may fight in ``area`` holding ``mine`` of its stones and ``first`` and ``second`` of
+    the other two colours' (in ``COLOURS`` order)."""
+    kills = min(mine, first + second)
+    return tuple(_battle(colour, area, n, kills - n) for n in range(max(0, kills - second), min(kills, first) + 1))
+
+
+@cache
+def _marches(colour: Colour, area: int, present: int) -> tuple[March, ...]:
+    """The marches of 1..``present`` stones of ``colour`` out of ``area``, to each adjacent area in turn."""
+    return tuple(_march(colour, area, to, n) for to in ADJACENT[area] for n in range(1, present + 1))
 
 
 # ----------------------------------------------------------------------------- apply
