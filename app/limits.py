@@ -73,7 +73,8 @@ def parse_json(raw: str | bytes, what: str = "message") -> Any:
             raw = raw.decode("utf-8")
         except UnicodeDecodeError:
             raise ApiError(400, "bad_json", f"The {what} is not valid UTF-8.") from None
-    if json_depth(raw) > MAX_JSON_DEPTH:
+    # Nesting needs an opening bracket per level: a text with few of them (every action) is not scanned.
+    if raw.count("[") + raw.count("{") > MAX_JSON_DEPTH and json_depth(raw) > MAX_JSON_DEPTH:
         raise ApiError(400, "too_deep", f"The {what} is nested more than {MAX_JSON_DEPTH} levels deep.")
     try:
         value = json.loads(raw, parse_constant=_no_constant, parse_float=_finite)
