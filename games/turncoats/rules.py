@@ -203,9 +203,12 @@ def narrow(candidates: list[Colour], key: Counts) -> list[Colour]:
 def ruler(state: TurncoatsState, area: int) -> Colour | None:
     """Edition: most stones; a tie narrows by axe stones, then flag stones; a surviving tie or empty area is unruled."""
     stones = state["areas"][area]
-    best = max(stones[c] for c in COLOURS)
+    counts = [stones[c] for c in COLOURS]
+    best = max(counts)
     if best == 0:
         return None
+    if counts.count(best) == 1:  # the usual case, no tie (every view works out every area's ruler)
+        return COLOURS[counts.index(best)]
     tied = [c for c in COLOURS if stones[c] == best]
     for tiebreak in (state["axe"], state["flag"]):
         if len(tied) > 1:
