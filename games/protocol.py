@@ -225,8 +225,7 @@ def apply_checked(game: Game[Any], state: State, seat: Seat, action: Any,
         legal = game.legal(state, seat)
     if not legal:
         raise IllegalAction("not_your_turn", "You have nothing to do right now; wait for the others.")
-    listed = action in legal and any(same_json(action, entry) for entry in legal if entry == action)
-    if not listed and not _accepted_by_template(game, state, seat, action, legal):
+    if not _listed(action, legal) and not _accepted_by_template(game, state, seat, action, legal):
         kinds = sorted({entry["type"] for entry in legal})
         raise IllegalAction(
             "not_legal_now", f"'{action['type']}' with those details is not allowed now. You may: {', '.join(kinds)}."
@@ -343,6 +342,20 @@ def same_json(a: Any, b: Any) -> bool:
     if isinstance(a, list):
         return len(a) == len(b) and all(same_json(x, y) for x, y in zip(a, b, strict=True))
     return bool(a == b)
+
+
+def _listed(action: Action, legal: list[Action]) -> bool:
+    """Whether ``action`` is an entry of ``legal`` as JSON. Each entry ``==`` to it is found by a scan in C, then held
+    to ``same_json`` (``==`` takes true for 1); this runs for every action, against lists of a hundred entries."""
+    start = 0
+    while True:
+        try:
+            found = legal.index(action, start)
+        except ValueError:
+            return False
+        if same_json(action, legal[found]):
+            return True
+        start = found + 1
 
 
 def _accepted_by_template(game: Game[Any], state: State, seat: Seat, action: Action, legal: list[Action]) -> bool:
