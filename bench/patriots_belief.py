@@ -31,14 +31,15 @@ from collections import Counter
 from collections.abc import Sequence
 from typing import Any, cast
 
-from games.bots import decide, draw_worlds
+from bench.patriots_hard import play
+from games.bots import draw_worlds
 from games.patriots_and_redcoats import GAME, sampler
 from games.patriots_and_redcoats.bots.hard import Belief
 from games.patriots_and_redcoats.bots.random import split
 from games.patriots_and_redcoats.data import LEADERS
 from games.patriots_and_redcoats.rules.core import kind
 from games.patriots_and_redcoats.state import PatriotsState
-from games.protocol import Seat, State, apply_checked
+from games.protocol import Seat, State
 
 Point = tuple[PatriotsState, Seat]
 
@@ -50,6 +51,9 @@ class Tally:
         self.counts: Counter[str] = Counter()
         self.seen_log = 0
         self.seen_councils = 0
+
+    def new_game(self) -> None:
+        self.seen_log = self.seen_councils = 0
 
     def hit(self, name: str, yes: bool) -> None:
         self.counts[name + (":yes" if yes else ":no")] += 1
@@ -89,31 +93,21 @@ class Tally:
             print(f"  {name:22} {yes / (yes + no):.3f}  ({yes} of {yes + no})")
 
 
-def record(players: int, seed: int, tally: Tally) -> list[Point]:
-    """One benchmark game (the match-up of ``bench.patriots_hard.play``); the hard seats' decision points."""
-    state = GAME.new_state(players, {}, seed)
-    rand = random.Random(f"patriots hard {players} {seed}")
-    hard = set(rand.sample(range(players), players // 2))
-    points: list[Point] = []
-    tally.seen_log = tally.seen_councils = 0
-    while GAME.result(state) is None:
-        moved = False
-        for seat in GAME.waiting_on(state):
-            legal = GAME.legal(state, seat)
-            required, optional = split(cast(Any, legal))
-            if seat in hard and (len(required) > 1 or optional):
-                points.append((cast(PatriotsState, state), seat))
-            action = decide(GAME, state, seat, "hard" if seat in hard else "basic", rand)
-            if action is None:
-                continue
-            state = apply_checked(GAME, state, seat, action)
-            moved = True
-            break
-        if not moved:
-            seat = GAME.required(state)[0]
-            state = apply_checked(GAME, state, seat, GAME.default_action(state, seat))
-        tally.update(cast(PatriotsState, state))
-    return points
+class Recorder:
+    """Watches benchmark games (``bench.patriots_hard.play``): keeps the hard seats' non-trivial decision points and
+    tallies the evidence after every move."""
+
+    def __init__(self) -> None:
+        self.points: list[Point] = []
+        self.tally = Tally()
+
+    def deciding(self, state: State, seat: Seat, hard: bool) -> None:
+        required, optional = split(cast(Any, GAME.legal(state, seat)))
+        if hard and (len(required) > 1 or optional):
+            self.points.append((cast(PatriotsState, state), seat))
+
+    def moved(self, state: State) -> None:
+        self.tally.update(cast(PatriotsState, state))
 
 
 def errors(point: Point, worlds: int, rand: random.Random) -> tuple[float, ...]:
@@ -175,14 +169,14 @@ def main() -> None:
     sco.add_argument("--every", type=int, default=1, help="score every n-th point only (a quicker screen)")
     args = parser.parse_args()
     if args.command == "record":
-        tally = Tally()
-        points: list[Point] = []
+        recorder = Recorder()
         for seed in range(args.first, args.first + args.games):
-            points += record(args.players, seed, tally)
+            recorder.tally.new_game()
+            play(args.players, seed, recorder)
         with open(args.out, "wb") as out:
-            pickle.dump(points, out)
-        print(f"{len(points)} decision points from {args.games} games; the evidence as it fell:")
-        tally.report()
+            pickle.dump(recorder.points, out)
+        print(f"{len(recorder.points)} decision points from {args.games} games; the evidence as it fell:")
+        recorder.tally.report()
         return
     with open(args.points, "rb") as src:
         points = pickle.load(src)[::args.every]

@@ -21,16 +21,24 @@ import statistics
 import time
 from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
-from typing import Any
+from typing import Any, Protocol
 
 from games.bots import decide
 from games.patriots_and_redcoats import GAME
-from games.protocol import apply_checked
+from games.protocol import Seat, State, apply_checked
 
 RESULTS = Path(__file__).parent / "results"
 
 
-def play(players: int, seed: int) -> dict[str, Any]:
+class Watcher(Protocol):
+    """What ``play`` shows an observer (``bench.patriots_belief``): each decision as it is asked for, each new state."""
+
+    def deciding(self, state: State, seat: Seat, hard: bool) -> None: ...
+
+    def moved(self, state: State) -> None: ...
+
+
+def play(players: int, seed: int, watch: Watcher | None = None) -> dict[str, Any]:
     state = GAME.new_state(players, {}, seed)
     rand = random.Random(f"patriots hard {players} {seed}")
     hard = set(rand.sample(range(players), players // 2))
@@ -38,6 +46,8 @@ def play(players: int, seed: int) -> dict[str, Any]:
     while (result := GAME.result(state)) is None:
         moved = False
         for seat in GAME.waiting_on(state):
+            if watch is not None:
+                watch.deciding(state, seat, seat in hard)
             start = time.perf_counter()
             action = decide(GAME, state, seat, "hard" if seat in hard else "basic", rand)
             if seat in hard:
@@ -50,6 +60,8 @@ def play(players: int, seed: int) -> dict[str, Any]:
         if not moved:
             seat = GAME.required(state)[0]
             state = apply_checked(GAME, state, seat, GAME.default_action(state, seat))
+        if watch is not None:
+            watch.moved(state)
     winners = set(result["winners"])
     return {"hard_won": sum(s in winners for s in hard), "hard_seats": len(hard),
             "basic_won": sum(s in winners and s not in hard for s in range(players)),
