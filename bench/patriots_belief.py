@@ -7,7 +7,8 @@ belief directly, with no game-to-game noise. Two commands:
 and keeps every hard seat's non-trivial decision point (the true state and the seat) in a file. While playing it
 also counts how the public evidence the sampler weighs really falls: Spy cards given to the giver's enemy, feathers
 to an ally, councils' placed side by how many of their Commander and Agent are on it, votes with the placed side.
-Those frequencies are what the sampler's constants should be (``games/patriots_and_redcoats/sampler.py``).
+Those frequencies are what the sampler's constants stand for (``games/patriots_and_redcoats/sampler.py``); the
+terms are not independent, so putting them in as they are did not make a better belief (bench/REPORT.md).
 
 ``score`` draws worlds at every recorded point exactly as the platform does (``games.bots.draw_worlds`` from the
 seat), builds the hard bot's ``Belief`` from them and scores it against the true state: the Brier score (mean
