@@ -39,7 +39,10 @@ log = logging.getLogger(__name__)
 # Beyond BOT_THINK_S before a decision counts as hung: drawing the worlds, the hand-over and a busy machine all take
 # time the search's own clock does not see.
 HANG_MARGIN_S = 2.0
-NICENESS = 5  # how much lower a thinking child's CPU priority is than the server's
+# How much lower a thinking child's CPU priority is than the server's: the lowest. A child keeps a core busy, and at
+# nice 5 it still cost the tables beside it milliseconds at p99 (bench/REPORT.md: 1.40-1.99x against 0.97-1.34x
+# at 19); it still gets a share of a busy machine, so a search ends at its best-so-far move rather than hanging.
+NICENESS = 19
 START_TIMEOUT_S = 60.0  # a new child that has not loaded the games by then is broken (it is given up, and replaced)
 
 

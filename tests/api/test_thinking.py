@@ -18,7 +18,7 @@ from fastapi.testclient import TestClient
 
 from app.main import create_app
 from app.settings import Settings
-from app.thinking import HANG_MARGIN_S, Thinker, ThinkingFailed
+from app.thinking import HANG_MARGIN_S, NICENESS, Thinker, ThinkingFailed
 from games.bots import decide
 from tests.api.helpers import (
     Table,
@@ -89,6 +89,9 @@ def test_a_hard_bot_thinks_in_a_child_and_plays_a_whole_game(client: TestClient)
     assert len(bot_moves(client, table)) == 2 * 4  # set aside, then three commits each
     pids = thinker(client).pids()
     assert pids and os.getpid() not in pids  # it thought elsewhere
+    # and below the server's priority, so people's tables get the cores first
+    server = os.getpriority(os.PRIO_PROCESS, 0)
+    assert {os.getpriority(os.PRIO_PROCESS, pid) for pid in pids} == {min(19, server + NICENESS)}
 
 
 def test_the_hand_over_changes_nothing_a_decision_depends_on(client: TestClient) -> None:
