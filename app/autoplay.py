@@ -86,9 +86,9 @@ class Autoplay:
         """One round of decisions at the current seq; True when a bot moved."""
         held = await self.service.held(table_id)
         row = held.table
+        game = self.service.game(row.game)
         for seat, legal in _bots_to_move(held):
             assert row.state is not None and seat.bot is not None
-            game = self.service.game(row.game)
             # The bot thinks while its delay runs: it answers after the longer of the two, so people can follow.
             started = asyncio.get_running_loop().time()
             seed = f"{table_id}:{row.seq}:{seat.seat}"
