@@ -24,6 +24,7 @@ Run (from the project root):
 from __future__ import annotations
 
 import argparse
+import ast
 import math
 import pickle
 import random
@@ -148,7 +149,7 @@ def parse_settings(items: Sequence[str]) -> dict[str, Any]:
         name, _, text = item.partition("=")
         if not hasattr(sampler, name):
             raise SystemExit(f"the sampler has no constant {name}")
-        out[name] = eval(text, {})  # numbers, tuples and dicts typed by whoever runs the benchmark
+        out[name] = ast.literal_eval(text)  # a number, tuple or dict
     return out
 
 
