@@ -5,10 +5,10 @@ belief directly, with no game-to-game noise. Two commands:
 
 ``record`` plays the benchmark's games (``bench.patriots_hard.play``'s match-up: half the seats hard, half basic)
 and keeps every hard seat's non-trivial decision point (the true state and the seat) in a file. While playing it
-also counts how the public evidence the sampler weighs really falls: Spy cards given to the giver's enemy, feathers
-to an ally, councils' placed side by how many of their Commander and Agent are on it, votes with the placed side.
-Those frequencies are what the sampler's constants stand for (``games/patriots_and_redcoats/sampler.py``); the
-terms are not independent, so putting them in as they are did not make a better belief (bench/REPORT.md).
+also counts how the public evidence the sampler weighs really falls: councils' placed side by how many of their
+Commander and Agent are on it (the sampler's ``PLACED``), and how often a tell (a vote, nomination, Spy card, feather
+split or Ferguson call read against the plain rule: ``games/patriots_and_redcoats/tells.py``) points to its actor's
+team.
 
 ``score`` draws worlds at every recorded point exactly as the platform does (``games.bots.draw_worlds`` from the
 seat), builds the hard bot's ``Belief`` from them and scores it against the true state: the Brier score (mean
@@ -18,7 +18,7 @@ variants are compared on the same points and the same random draws (the differen
 
 Run (from the project root):
   python -m bench.patriots_belief record 60 --players 6 --first 3000 --out /tmp/points-6.pkl
-  python -m bench.patriots_belief score /tmp/points-6.pkl [--worlds 8] [--set VOTE_WITH=0.55 ...] [--against ...]
+  python -m bench.patriots_belief score /tmp/points-6.pkl [--worlds 8] [--set CANDIDATES=40 ...] [--against ...]
 """
 
 from __future__ import annotations
@@ -35,12 +35,12 @@ from typing import Any, cast
 
 from bench.patriots_hard import play
 from games.bots import draw_worlds
-from games.patriots_and_redcoats import GAME, sampler
+from games.patriots_and_redcoats import GAME, sampler, tells
 from games.patriots_and_redcoats.bots.hard import Belief
 from games.patriots_and_redcoats.bots.random import split
 from games.patriots_and_redcoats.data import LEADERS
 from games.patriots_and_redcoats.rules.core import kind
-from games.patriots_and_redcoats.state import PatriotsState
+from games.patriots_and_redcoats.state import PatriotsState, Team
 from games.protocol import Seat, State
 
 Point = tuple[PatriotsState, Seat]
@@ -51,28 +51,16 @@ class Tally:
 
     def __init__(self) -> None:
         self.counts: Counter[str] = Counter()
-        self.seen_log = 0
         self.seen_councils = 0
 
     def new_game(self) -> None:
-        self.seen_log = self.seen_councils = 0
+        self.seen_councils = 0
 
     def hit(self, name: str, yes: bool) -> None:
         self.counts[name + (":yes" if yes else ":no")] += 1
 
     def update(self, state: PatriotsState) -> None:
         team = state["team"]
-        for entry in state["log"][self.seen_log:]:
-            text = entry["text"]
-            if (match := sampler.GIVE.match(text)) is not None:
-                giver, to = int(match[1]), int(match[2])
-                self.hit("SPY_ON_ENEMY", team[giver] != team[to])
-            elif (match := sampler.SPLIT.match(text)) is not None:
-                giver = int(match[1])
-                for to in (int(t) for t in sampler.SHARE.findall(match[2])):
-                    if to != giver:
-                        self.hit("FEATHERS_TO_ALLY", team[giver] == team[to])
-        self.seen_log = len(state["log"])
         councils = state["councils"]
         while self.seen_councils < len(councils) and councils[self.seen_councils]["outcome"] in (
                 "placed", "failed", "broken", "discarded"):
@@ -84,9 +72,16 @@ class Tally:
             for option in ("patriots", "redcoats"):
                 on_side = sum(team[s] == option for s in (council["commander"], council["agent"]))
                 self.hit(f"PLACED[{option}][{on_side}]", side == option)
-            for seat, vote in enumerate(council["votes"] or []):
-                if vote is not None:
-                    self.hit("VOTE_WITH", (team[seat] == side) == vote)
+
+    def game_over(self, state: PatriotsState) -> None:
+        """The tells of the game as a spectator reads them: where the plain rule tells the teams apart, how often it
+        points to the actor's team (as it was at the end: a Winter may have changed it since)."""
+        for tell in tells.read(state, None):
+            team = state["team"][tell.actor]
+            if team is None or tell.plain["patriots"] == tell.plain["redcoats"]:
+                continue
+            other: Team = "redcoats" if team == "patriots" else "patriots"
+            self.hit(f"tells: {tell.kind} fits", tell.plain[team] > tell.plain[other])
 
     def report(self) -> None:
         names = sorted({key.rsplit(":", 1)[0] for key in self.counts})
@@ -102,6 +97,7 @@ class Recorder:
     def __init__(self) -> None:
         self.points: list[Point] = []
         self.tally = Tally()
+        self.last: PatriotsState | None = None
 
     def deciding(self, state: State, seat: Seat, hard: bool) -> None:
         required, optional = split(cast(Any, GAME.legal(state, seat)))
@@ -109,7 +105,8 @@ class Recorder:
             self.points.append((cast(PatriotsState, state), seat))
 
     def moved(self, state: State) -> None:
-        self.tally.update(cast(PatriotsState, state))
+        self.last = cast(PatriotsState, state)
+        self.tally.update(self.last)
 
 
 def errors(point: Point, worlds: int, rand: random.Random) -> tuple[float, ...]:
@@ -175,6 +172,8 @@ def main() -> None:
         for seed in range(args.first, args.first + args.games):
             recorder.tally.new_game()
             play(args.players, seed, recorder)
+            if recorder.last is not None:
+                recorder.tally.game_over(recorder.last)
         with open(args.out, "wb") as out:
             pickle.dump(recorder.points, out)
         print(f"{len(recorder.points)} decision points from {args.games} games; the evidence as it fell:")

@@ -9,8 +9,9 @@ two other players is theirs to know, not this seat's.
 A uniform redraw ignores what the table has watched. So, as DeepRole does for The Resistance (Serrino et al. 2019),
 several candidate deals are drawn and one is kept with probability proportional to how likely it makes the public
 history: War Councils that placed a side's card (its Commander and Agent probably on that side), the votes that elected
-them, Spy cards given (to a suspect), feathers given (to an ally) and cards seen flipped face down (still their
-holder's, or after one Winter pass perhaps the next player's). The draw is canonical: pools are sorted before
+them, every vote, nomination, Spy card, feather split and Major Ferguson call read against what a plain player would
+have done on either team (``tells``), and cards seen flipped face down (still their holder's, or after one Winter pass
+perhaps the next player's). The draw is canonical: pools are sorted before
 they are shuffled, so the result is a function of what the seat sees and of ``rand`` only.
 """
 
@@ -22,28 +23,26 @@ import re
 from dataclasses import dataclass
 from typing import cast
 
+from games.patriots_and_redcoats import tells
 from games.patriots_and_redcoats.data import COLOUR, LEADERS, PATRIOT, REDCOAT, SECOND_PILE, SPECIALS, SPIES, TEAMS
 from games.patriots_and_redcoats.rules import teams
 from games.patriots_and_redcoats.rules.core import article, kind, next_living
 from games.patriots_and_redcoats.state import CardId, PatriotsState, Team
 from games.protocol import Seat, State, visible_entries
 
-CANDIDATES = 10  # deals drawn per redraw, one kept by its weight
+CANDIDATES = 20  # deals drawn per redraw, one kept by its weight
 # How likely a council is to place side S, by how many of its Commander and Agent are on S (0, 1, 2): the War deck
 # holds 10 Redcoat and 6 Patriot cards, so a council of one side is sometimes forced to place the other's.
 PLACED = {"patriots": (0.05, 0.45, 0.8), "redcoats": (0.25, 0.6, 0.95)}
-VOTE_WITH = 0.6  # a voter on the side a council then placed voted yes (or one on the other side voted no)
-SPY_ON_ENEMY = 0.65  # a Spy card given lands on the giver's enemy
-FEATHERS_TO_ALLY = 0.65  # feathers given to another player go to an ally
+# How often an action is what a plain player's reasoning would do on the actor's team (``tells``); the rest of the
+# time it is taken as any legal one. 0 weighs no tells of that kind.
+PLAIN = {"vote": 0.75, "gift": 0.75, "nominate": 0.75, "feathers": 0.75, "ferguson": 0.75}
 SHOWN_OWN = 0.3  # a player shows their own colour while holding the enemy's face down (a bluff shows the enemy's)
 # A card flipped face down (Winter, Hessians) in front of everyone is still its holder's until a Winter pass; across one
 # pass it stays with them unless they passed it to the next player (Spies never move; Leaders are kept, as a rule).
 KEPT = {"special": 0.95, "colour": 0.75}
 LOST = 0.02  # a flipped card with neither its holder nor the next player (as now seated): all but ruled out
 
-GIVE = re.compile(r"^\{s(\d+)\} gives a \d-eye Spy card to \{s(\d+)\}\.$")
-SPLIT = re.compile(r"^\{s(\d+)\} splits the feathers of .*?: (.*)\.$")
-SHARE = re.compile(r"\d+ to \{s(\d+)\}")
 PASSED = re.compile(r"^\{s(\d+)\} passes (.+) to \{s(\d+)\}\.$")
 ALL_PASS = "Everyone passes a face-down card to the next living player clockwise."
 FLIPPED = re.compile(r"^\{s(\d+)\} flips (.+) face down(?: \(.*\))?\.$")
@@ -52,18 +51,15 @@ KIND_OF_ARTICLE = {article(card_kind): card_kind for card_kind in (*SECOND_PILE,
 
 @dataclass
 class Evidence:
-    """The public history a deal is weighed against: (giver, receiver) pairs of Spy cards and of feathers."""
+    """The public history a deal is weighed against, beyond the councils' record in the state."""
 
-    spied: list[tuple[Seat, Seat]]
-    concealed: list[tuple[Seat, Seat]]
+    tells: list[tells.Tell]
     passed_by_me: tuple[Seat, str] | None  # (receiver, the article-and-name text) of my pass in the last Winter
     # Cards seen flipped face down: (holder, kind, the next player if a Winter pass came since, else None)
     flipped: list[tuple[Seat, str, Seat | None]]
 
 
 def evidence(state: PatriotsState, viewer: Seat) -> Evidence:
-    spied: list[tuple[Seat, Seat]] = []
-    concealed: list[tuple[Seat, Seat]] = []
     passed: tuple[Seat, str] | None = None
     flips: list[tuple[Seat, str]] = []  # since the last Winter pass
     flips_before: list[tuple[Seat, str]] = []  # between the two last passes (older ones are lost in two passes)
@@ -76,19 +72,12 @@ def evidence(state: PatriotsState, viewer: Seat) -> Evidence:
             if int(match[1]) != viewer and match[2] in KIND_OF_ARTICLE:
                 flips.append((int(match[1]), KIND_OF_ARTICLE[match[2]]))
             continue
-        if (match := GIVE.match(text)) is not None:
-            giver, to = int(match[1]), int(match[2])
-            if giver != viewer:
-                spied.append((giver, to))
-        elif (match := SPLIT.match(text)) is not None:
-            giver = int(match[1])
-            if giver != viewer:
-                concealed += [(giver, int(t)) for t in SHARE.findall(match[2]) if int(t) != giver]
-        elif (match := PASSED.match(text)) is not None and int(match[1]) == viewer:
+        if (match := PASSED.match(text)) is not None and int(match[1]) == viewer:
             passed = (int(match[3]), match[2])
     flipped: list[tuple[Seat, str, Seat | None]] = [(seat, card_kind, None) for seat, card_kind in flips]
     flipped += [(seat, card_kind, next_living(state, seat)) for seat, card_kind in flips_before]
-    return Evidence(spied, concealed, passed, flipped)
+    read = tells.read(state, viewer) if any(PLAIN.values()) else []
+    return Evidence(read, passed, flipped)
 
 
 def redraw_loyalty(state: PatriotsState, viewer: Seat | None, rand: random.Random) -> None:
@@ -101,7 +90,7 @@ def redraw_loyalty(state: PatriotsState, viewer: Seat | None, rand: random.Rando
     specials = [card for card in pool if kind(card) in SPECIALS]
     plain = [card for card in pool if kind(card) not in SPECIALS]
     before_winter = not any(e["text"] == ALL_PASS for e in state["log"])  # public: nobody has passed a card yet
-    facts = evidence(state, viewer) if viewer is not None else Evidence([], [], None, [])
+    facts = evidence(state, viewer) if viewer is not None else Evidence([], None, [])
     pinned = _pinned(state, facts)
     weighed = viewer is not None and state["team"][viewer] is not None
     deals = []
@@ -275,12 +264,9 @@ def _weight(state: PatriotsState, viewer: Seat, facts: Evidence, deal: Deal, tea
             continue
         on_side = sum(team[s] == side for s in (council["commander"], council["agent"]))
         total += math.log(PLACED[side][on_side])
-        for seat, vote in enumerate(council["votes"] or []):
-            if vote is None or seat == viewer:
-                continue
-            total += math.log(VOTE_WITH if (team[seat] == side) == vote else 1 - VOTE_WITH)
-    for giver, to in facts.spied:
-        total += math.log(SPY_ON_ENEMY if team[giver] != team[to] else 1 - SPY_ON_ENEMY)
-    for giver, to in facts.concealed:
-        total += math.log(FEATHERS_TO_ALLY if team[giver] == team[to] else 1 - FEATHERS_TO_ALLY)
+    for tell in facts.tells:
+        side = team[tell.actor]
+        if side is not None:
+            plain = PLAIN[tell.kind]
+            total += math.log(plain * tell.plain[side] + (1 - plain) * tell.anyhow)
     return total

@@ -1,0 +1,222 @@
+"""Tells: public actions that a plain player's reasoning would have taken one way on one team and another on the other.
+
+A plain player (the ``basic`` level's ``Mind``, which is also how most people reason at this table) trusts whoever
+shows its colour and whoever led a council that placed its side, votes yes only for a council of two players it does
+not distrust, names the Agent it trusts most, gives a Spy card to the player it trusts least and feathers to itself
+and those it trusts, and calls Major Ferguson on its worst suspect. Every public score behind that reasoning is the
+same number seen from the two teams with opposite signs, so a vote or a gift often fits one team and not the other:
+a Patriot would have voted yes where a Redcoat would have voted no. This module replays the public log (what any seat
+may read) to rebuild, for each of those actions, what the public scores and eyes were at that moment, and returns
+how likely the action was for its actor on either team, as the sampler's evidence (DeepRole's belief
+update, with a plain player's rule standing in for a learned policy).
+
+Players who reason otherwise are covered by the sampler's ``PLAIN``: an action is taken to be the plain rule's with
+that probability and any legal one otherwise, so a tell shifts the odds without ever ruling a team out.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from itertools import combinations_with_replacement
+from typing import Any, cast
+
+from games.patriots_and_redcoats.bots.basic import Mind
+from games.patriots_and_redcoats.data import LOYALTY_NAMES, SECOND_PILE, SPECIALS, TEAMS, WAR_NAMES
+from games.patriots_and_redcoats.rules.core import article
+from games.patriots_and_redcoats.state import PatriotsState, Team
+from games.protocol import Seat, State, visible_entries
+
+NOMINATES = re.compile(r"^\{s(\d+)\} nominates \{s(\d+)\} as Agent\. Everyone votes\.$")
+HESSIANS_AGENT = re.compile(r"^\{s(\d+)\} names \{s(\d+)\} as Agent of the Hessians council")
+VOTES = re.compile(r"^The votes: (.*)\.$")
+VOTE = re.compile(r"\{s(\d+)\} (yes|no)")
+PLACES = re.compile(r"^The Agent, \{s(\d+)\}, places a (.+) on the War track")
+AGENT_GONE = "The Agent was eliminated: the "
+REVEALS = re.compile(r"^\{s(\d+)\} reveals (.+) \(.*\)\.$")
+DECLARES = re.compile(r"^\{s(\d+)\} reveals the (.+) and declares an assassination")
+HELD = re.compile(r"^\{s(\d+)\} held (.+)\.$")
+FLIPS = re.compile(r"^\{s(\d+)\} flips (.+) face down(?: \(.*\))?\.$")
+GIVES = re.compile(r"^\{s(\d+)\} gives a (\d)-eye Spy card to \{s(\d+)\}\.$")
+SPLITS = re.compile(r"^\{s(\d+)\} splits the feathers of a (\d)-feather Conceal card: (.*)\.$")
+SHARE = re.compile(r"(\d+) to \{s(\d+)\}")
+DISCARDS = re.compile(r"^\{s(\d+)\} discards a (\d)-(eye Spy|feather Conceal) card with no effect\.$")
+FERGUSON = re.compile(r"^\{s(\d+)\} names (?:nobody|\{s(\d+)\}) for Major Ferguson")
+HAS_EYES = re.compile(r"^\{s(\d+)\} receives a \d-eye .* and has (\d+) eyes\.$")
+KEEPS = re.compile(r"^\{s(\d+)\} removes \d+ eyes and keeps (\d+)\.$")
+LOSES = re.compile(r"^\{s(\d+)\} receives \d+ feather\(s\) and loses (\d+) eye\(s\)\.$")
+ELIMINATED = re.compile(r"^\{s(\d+)\} is eliminated \(")
+
+KIND_OF_TEXT = {article(k): k for k in (*SECOND_PILE, *SPECIALS)} | {LOYALTY_NAMES[k]: k for k in SPECIALS}
+SIDE_OF_WAR = {name: side for side, name in WAR_NAMES.items()}
+
+
+@dataclass
+class Tell:
+    """One public action: how likely the plain rule makes it for its actor on each team, and how likely a uniform pick
+    among the legal actions does."""
+
+    actor: Seat
+    kind: str  # "vote", "gift" (a Spy card), "nominate", "feathers" or "ferguson"
+    plain: dict[Team, float]
+    anyhow: float
+
+
+@dataclass
+class _Table:
+    """The public picture at one moment of the replay, as a plain player's ``Mind`` reads it."""
+
+    players: int
+    face_up: list[list[str]] = field(default_factory=list)
+    eyes: list[int] = field(default_factory=list)
+    alive: list[bool] = field(default_factory=list)
+    councils: list[dict[str, Any]] = field(default_factory=list)
+
+    def __post_init__(self) -> None:
+        self.face_up = [[] for _ in range(self.players)]
+        self.eyes = [0] * self.players
+        self.alive = [True] * self.players
+
+    def living(self) -> list[Seat]:
+        return [seat for seat in range(self.players) if self.alive[seat]]
+
+    def trust(self, seat: Seat) -> dict[Team, dict[Seat, float]]:
+        """``seat``'s public score of every other seat on either team (the same numbers, signs flipped)."""
+        view = {
+            "you": seat, "your_team": "patriots", "your_cards": [], "councils": self.councils,
+            "seats": [{"seat": s, "alive": self.alive[s], "face_up": self.face_up[s], "eye_total": self.eyes[s]}
+                      for s in range(self.players)],
+        }
+        score = Mind(cast(Any, view)).score
+        return {"patriots": score, "redcoats": {other: -value for other, value in score.items()}}
+
+
+def _tell(actor: Seat, kind: str, chosen: object, options: list[Any], trust: dict[Team, dict[Seat, float]],
+          plain: Callable[[dict[Seat, float]], list[Any]]) -> Tell:
+    """The plain rule, given the actor's trust on a team, picks evenly among the options it returns; anyone else
+    picks among all ``options``."""
+    odds = {}
+    for team in TEAMS:
+        best = plain(trust[team])
+        odds[team] = best.count(chosen) / len(best)
+    return Tell(actor, kind, odds, 1 / len(options))
+
+
+def _top(options: list[Any], value: Callable[[Any], float]) -> list[Any]:
+    values = [value(option) for option in options]
+    top = max(values)
+    return [option for option, v in zip(options, values, strict=True) if v == top]
+
+
+def read(state: PatriotsState, viewer: Seat | None) -> list[Tell]:
+    """The tells in what ``viewer`` (None: a spectator) can read of the log, its own actions left out (it knows its
+    own team)."""
+    table = _Table(state["players"])
+    tells: list[Tell] = []
+    pair: tuple[Seat, Seat] | None = None
+    votes: list[bool | None] | None = None
+    for entry in visible_entries(cast(State, state), viewer):
+        text = entry["text"]
+        tell: Tell | None = None
+        if (match := GIVES.match(text)) is not None:
+            tell = _gift(table, int(match[1]), int(match[2]), int(match[3]))
+        elif (match := SPLITS.match(text)) is not None:
+            split = tuple(sorted(int(seat) for n, seat in SHARE.findall(match[3]) for _ in range(int(n))))
+            tell = _feathers(table, int(match[1]), int(match[2]), split)
+        elif (match := DISCARDS.match(text)) is not None:
+            actor, n = int(match[1]), int(match[2])
+            tell = _gift(table, actor, n, None) if match[3] == "eye Spy" else _feathers(table, actor, n, ())
+        elif (match := FERGUSON.match(text)) is not None:
+            tell = _ferguson(table, int(match[1]), None if match[2] is None else int(match[2]))
+        elif (match := HAS_EYES.match(text)) is not None or (match := KEEPS.match(text)) is not None:
+            table.eyes[int(match[1])] = int(match[2])
+        elif (match := LOSES.match(text)) is not None:
+            table.eyes[int(match[1])] -= int(match[2])
+        elif (match := NOMINATES.match(text)) is not None or (match := HESSIANS_AGENT.match(text)) is not None:
+            pair, votes = (int(match[1]), int(match[2])), None
+            tell = _nominate(table, *pair)
+        elif (match := VOTES.match(text)) is not None and pair is not None:
+            votes = [None] * table.players
+            for seat, said in VOTE.findall(match[1]):
+                votes[int(seat)] = said == "yes"
+            tells += [_vote(table, voter, pair, vote) for voter, vote in enumerate(votes)
+                      if vote is not None and voter != viewer and voter not in pair]
+        elif (match := PLACES.match(text)) is not None and pair is not None:
+            table.councils.append({"outcome": "placed", "placed": SIDE_OF_WAR.get(match[2]), "commander": pair[0],
+                                   "agent": pair[1], "votes": votes})
+        elif text.startswith(AGENT_GONE) and table.councils:
+            table.councils.pop()
+        elif (match := REVEALS.match(text) or DECLARES.match(text) or HELD.match(text)) is not None:
+            card_kind, up = KIND_OF_TEXT.get(match[2]), table.face_up[int(match[1])]
+            if card_kind in SECOND_PILE or (card_kind is not None and card_kind not in up):  # a Spy shows once
+                up.append(card_kind)
+        elif (match := FLIPS.match(text)) is not None:
+            card_kind = KIND_OF_TEXT.get(match[2])
+            if card_kind in table.face_up[int(match[1])]:
+                table.face_up[int(match[1])].remove(card_kind)
+        elif (match := ELIMINATED.match(text)) is not None:
+            table.alive[int(match[1])] = False
+            table.eyes[int(match[1])] = 0
+        if tell is not None and tell.actor != viewer:
+            tells.append(tell)
+    return tells
+
+
+def _vote(table: _Table, voter: Seat, pair: tuple[Seat, Seat], vote: bool) -> Tell:
+    """A plain voter says yes when it distrusts neither the Commander nor the Agent."""
+    def plain(trust: dict[Seat, float]) -> list[Any]:
+        return [min(trust.get(pair[0], 0.0), trust.get(pair[1], 0.0)) >= 0]
+
+    return _tell(voter, "vote", vote, [True, False], table.trust(voter), plain)
+
+
+def _nominate(table: _Table, commander: Seat, agent: Seat) -> Tell:
+    """A plain Commander names the player it trusts most."""
+    options: list[Any] = [seat for seat in table.living() if seat != commander]
+
+    def plain(trust: dict[Seat, float]) -> list[Any]:
+        return _top(options, lambda seat: trust.get(seat, 0.0))
+
+    return _tell(commander, "nominate", agent, options, table.trust(commander), plain)
+
+
+def _gift(table: _Table, giver: Seat, eyes: int, to: Seat | None) -> Tell:
+    """A plain giver spies on the living player it trusts least (a forced reveal counting for a little more), or
+    discards the card when it trusts even that one."""
+    targets: list[Any] = [seat for seat in table.living() if seat != giver]
+
+    def plain(trust: dict[Seat, float]) -> list[Any]:
+        if not targets:
+            return [None]
+        best = _top(targets, lambda seat: -1.5 * trust.get(seat, 0.0) + (table.eyes[seat] + eyes >= 3))
+        return [seat if trust.get(seat, 0.0) <= 0.5 else None for seat in best]
+
+    return _tell(giver, "gift", to, [None, *targets], table.trust(giver), plain)
+
+
+def _feathers(table: _Table, giver: Seat, feathers: int, split: tuple[Seat, ...]) -> Tell:
+    """A plain giver puts feathers where they remove most eyes, itself counting double and the others by trust;
+    when no split is worth anything it gives them to no one."""
+    splits: list[Any] = [(), *combinations_with_replacement(table.living(), feathers)]
+
+    def plain(trust: dict[Seat, float]) -> list[Any]:
+        def value(option: tuple[Seat, ...]) -> float:
+            return sum(min(option.count(seat), table.eyes[seat]) * (2.0 if seat == giver else trust.get(seat, 0.0))
+                       for seat in set(option))
+
+        best = _top(splits, value)
+        return best if value(best[0]) > 0 else [()]
+
+    return _tell(giver, "feathers", split, splits, table.trust(giver), plain)
+
+
+def _ferguson(table: _Table, drawer: Seat, target: Seat | None) -> Tell:
+    """A plain drawer names its worst suspect for Major Ferguson, if it distrusts anyone."""
+    others = [seat for seat in table.living() if seat != drawer]
+
+    def plain(trust: dict[Seat, float]) -> list[Any]:
+        suspects: list[Any] = [seat for seat in others if trust.get(seat, 0.0) < 0]
+        return _top(suspects, lambda seat: -trust.get(seat, 0.0)) if suspects else [None]
+
+    return _tell(drawer, "ferguson", target, [None, *table.living()], table.trust(drawer), plain)

@@ -1,0 +1,86 @@
+"""Tells (games/patriots_and_redcoats/tells.py): the public log replayed against a plain player's reasoning.
+
+Played through the engine with ``basic`` players, whose reasoning the plain rule is: every vote, nomination, Spy card,
+feather split and Major Ferguson call a seat reads must fit its actor's true team (the replay rebuilds the public
+scores and eyes of each moment exactly), the tells must tell the teams apart often, and the sampler that weighs them
+must put more of its worlds' allies where the true allies are.
+"""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from typing import Any
+
+import pytest
+
+from games.bots import decide, draw_worlds
+from games.patriots_and_redcoats import GAME, sampler, tells
+from games.patriots_and_redcoats.sampler import ALL_PASS
+from games.protocol import State
+from games.search import step
+
+
+def before_winter(players: int, seed: int) -> State:
+    """A game of ``basic`` players, stopped before its first Winter pass (teams cannot have changed) or its end."""
+    state = GAME.new_state(players, {}, seed)
+    rand = random.Random(seed)
+    while GAME.result(state) is None:
+        seat = (GAME.required(state) or GAME.waiting_on(state))[0]
+        action = decide(GAME, state, seat, "basic", rand) or GAME.default_action(state, seat)
+        after = step(GAME, state, seat, action)
+        if any(entry["text"] == ALL_PASS for entry in after["log"]):
+            break
+        state = after
+    return state
+
+
+@pytest.fixture(scope="module")
+def games() -> list[State]:
+    return [before_winter(players, seed) for players, seed in ((5, 1), (6, 2), (7, 3), (8, 4), (10, 5), (6, 6))]
+
+
+def test_every_tell_fits_a_plain_players_true_team(games: list[State]) -> None:
+    kinds: Counter[str] = Counter()
+    for state in games:
+        for viewer in range(state["players"]):
+            for tell in tells.read(state, viewer):
+                assert tell.actor != viewer
+                kinds[tell.kind] += 1
+                assert tell.plain[state["team"][tell.actor]] > 0, (viewer, tell)
+    assert set(kinds) == {"vote", "nominate", "gift", "feathers", "ferguson"}, kinds
+
+
+def test_tells_tell_the_teams_apart(games: list[State]) -> None:
+    apart = total = 0
+    for state in games:
+        for tell in tells.read(state, None):
+            total += 1
+            apart += tell.plain["patriots"] != tell.plain["redcoats"]
+    assert apart >= total / 2, (apart, total)
+
+
+def ally_error(state: State, viewer: int, settings: dict[str, Any]) -> float:
+    """Mean squared error of the worlds' ally shares against the true teams, from ``viewer``."""
+    saved = {name: getattr(sampler, name) for name in settings}
+    try:
+        for name, value in settings.items():
+            setattr(sampler, name, value)
+        worlds = draw_worlds(GAME, state, viewer, random.Random(viewer), 24)
+    finally:
+        for name, value in saved.items():
+            setattr(sampler, name, value)
+    team = state["team"][viewer]
+    others = [seat for seat in range(state["players"]) if seat != viewer and state["alive"][seat]]
+    error = 0.0
+    for seat in others:
+        share = sum(world["team"][seat] == team for world in worlds) / len(worlds)
+        error += (share - (state["team"][seat] == team)) ** 2
+    return error / len(others)
+
+
+def test_the_sampler_finds_allies_by_their_tells(games: list[State]) -> None:
+    off = {"PLAIN": {kind: 0.0 for kind in sampler.PLAIN}}
+    with_tells = [ally_error(state, viewer, {}) for state in games for viewer in (0, 2)]
+    without = [ally_error(state, viewer, off) for state in games for viewer in (0, 2)]
+    assert sum(with_tells) < 0.5 * sum(without), (with_tells, without)
