@@ -34,9 +34,11 @@ from games.patriots_and_redcoats.state import PatriotsAction, PatriotsState, Sea
 from games.protocol import Action, Budget, Seat, State
 from games.search import bot_policy, choose
 
-# How sure a Spy must be that its target holds the enemy Leader to assassinate: a hit wins at once, a miss costs the
-# Spy; the share is of a handful of worlds, so it is kept above a coin toss.
-STRIKE = 0.6
+# The share of its worlds that must put the enemy Leader with the target before a Spy strikes: a hit wins at once, a
+# miss costs the Spy (and still eliminates the target, most often an enemy). A Spy is asked again and again with fresh
+# worlds, so it strikes at the first decision whose worlds pass the bar: on recorded games, 7 of 8 worlds at that
+# first crossing hit 10 times in 16 and never struck an ally; 6 of 8 hit 10 in 22 and struck 3 allies.
+STRIKE = 0.85
 SEARCH_DEPTH = 3  # playout actions past the seat count: enough for a Spy card's window and the reveal it forces
 SEARCHED = 3  # candidates a search weighs (the best by belief)
 
@@ -166,11 +168,7 @@ def _assassination(belief: Belief, options: list[Any], worlds: Sequence[State], 
         return None
     window = belief.view.get("window")
     targets = sorted({a["target"] for a in options}, key=lambda t: -belief.enemy_leader[t])
-    # Every decision brings fresh worlds, so a share drawn by chance would sooner or later pass any bar: it is shrunk
-    # toward the even odds over the living players, as if as many worlds again had said nothing.
-    prior = 1 / len(targets)
-    sure = (belief.enemy_leader[targets[0]] * len(worlds) + prior * len(worlds)) / (2 * len(worlds) or 1)
-    target = targets[0] if sure >= STRIKE else None
+    target = targets[0] if worlds and belief.enemy_leader[targets[0]] >= STRIKE else None
     if target is None and window and window["kind"] == "agent" and window["seat"] in targets:
         if belief.view["war"][belief.enemy] >= VICTORIES_TO_WIN:
             target = window["seat"]

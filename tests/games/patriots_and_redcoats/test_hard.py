@@ -195,6 +195,16 @@ def test_a_spy_strikes_the_leader_its_worlds_locate() -> None:
     assert decide(GAME, state, 0, "basic", random.Random(1)) != action
 
 
+def test_a_spy_holds_its_strike_while_its_worlds_are_split() -> None:
+    # As above, but seats 3 and 4 are both alive and nothing tells them apart: the Redcoat Leader is either's, and a
+    # strike at even odds would cost the Spy half the time.
+    state = build(5, [[PS, P, P], [PL, P, R], [P, R, T], [RL, R, P], [P, P, R]], up={1: [0, 1]}, dead=[2],
+                  spycraft=[("spy", 1)])
+    for seed in range(4):
+        action = decide(GAME, state, 0, "hard", random.Random(seed), TINY)
+        assert action is None or action["type"] != "assassinate", action
+
+
 def test_in_a_fixed_window_it_reveals_a_turncoat_only_when_that_saves_it() -> None:
     # Fixed windows owe nothing, so the Turncoat is the target's only legal action. Seat 2, a Patriot Spy, strikes
     # seat 4 (P, R, T). With two cards face up the Turncoat is seat 4's last: revealing it eliminates them at once,
