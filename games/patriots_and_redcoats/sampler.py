@@ -45,8 +45,6 @@ LOST = 0.02  # a flipped card with neither its holder nor the next player (as no
 
 PASSED = re.compile(r"^\{s(\d+)\} passes (.+) to \{s(\d+)\}\.$")
 ALL_PASS = "Everyone passes a face-down card to the next living player clockwise."
-FLIPPED = re.compile(r"^\{s(\d+)\} flips (.+) face down(?: \(.*\))?\.$")
-KIND_OF_ARTICLE = {article(card_kind): card_kind for card_kind in (*SECOND_PILE, *SPECIALS)}
 
 
 @dataclass
@@ -68,9 +66,9 @@ def evidence(state: PatriotsState, viewer: Seat) -> Evidence:
         if text == ALL_PASS:
             flips_before, flips = flips, []
             continue
-        if (match := FLIPPED.match(text)) is not None:
-            if int(match[1]) != viewer and match[2] in KIND_OF_ARTICLE:
-                flips.append((int(match[1]), KIND_OF_ARTICLE[match[2]]))
+        if (match := tells.FLIPS.match(text)) is not None:
+            if int(match[1]) != viewer and match[2] in tells.KIND_OF_ARTICLE:
+                flips.append((int(match[1]), tells.KIND_OF_ARTICLE[match[2]]))
             continue
         if (match := PASSED.match(text)) is not None and int(match[1]) == viewer:
             passed = (int(match[3]), match[2])

@@ -22,8 +22,8 @@ from dataclasses import dataclass, field
 from itertools import combinations_with_replacement
 from typing import Any, cast
 
-from games.patriots_and_redcoats.bots.basic import Mind
-from games.patriots_and_redcoats.data import LOYALTY_NAMES, SECOND_PILE, SPECIALS, TEAMS, WAR_NAMES
+from games.patriots_and_redcoats.bots.basic import SIDE_OF_NAME, Mind
+from games.patriots_and_redcoats.data import LOYALTY_NAMES, SECOND_PILE, SPECIALS, TEAMS
 from games.patriots_and_redcoats.rules.core import article
 from games.patriots_and_redcoats.state import PatriotsState, Team
 from games.protocol import Seat, State, visible_entries
@@ -48,8 +48,8 @@ KEEPS = re.compile(r"^\{s(\d+)\} removes \d+ eyes and keeps (\d+)\.$")
 LOSES = re.compile(r"^\{s(\d+)\} receives \d+ feather\(s\) and loses (\d+) eye\(s\)\.$")
 ELIMINATED = re.compile(r"^\{s(\d+)\} is eliminated \(")
 
-KIND_OF_TEXT = {article(k): k for k in (*SECOND_PILE, *SPECIALS)} | {LOYALTY_NAMES[k]: k for k in SPECIALS}
-SIDE_OF_WAR = {name: side for side, name in WAR_NAMES.items()}
+KIND_OF_ARTICLE = {article(k): k for k in (*SECOND_PILE, *SPECIALS)}  # a card as reveals and flips name it
+KIND_OF_TEXT = KIND_OF_ARTICLE | {LOYALTY_NAMES[k]: k for k in SPECIALS}  # and as a declared Spy names it
 
 
 @dataclass
@@ -68,10 +68,10 @@ class _Table:
     """The public picture at one moment of the replay, as a plain player's ``Mind`` reads it."""
 
     players: int
-    face_up: list[list[str]] = field(default_factory=list)
-    eyes: list[int] = field(default_factory=list)
-    alive: list[bool] = field(default_factory=list)
-    councils: list[dict[str, Any]] = field(default_factory=list)
+    face_up: list[list[str]] = field(init=False)
+    eyes: list[int] = field(init=False)
+    alive: list[bool] = field(init=False)
+    councils: list[dict[str, Any]] = field(init=False, default_factory=list)  # the placed ones, as ``Mind`` reads them
 
     def __post_init__(self) -> None:
         self.face_up = [[] for _ in range(self.players)]
@@ -143,7 +143,7 @@ def read(state: PatriotsState, viewer: Seat | None) -> list[Tell]:
             tells += [_vote(table, voter, pair, vote) for voter, vote in enumerate(votes)
                       if vote is not None and voter != viewer and voter not in pair]
         elif (match := PLACES.match(text)) is not None and pair is not None:
-            table.councils.append({"outcome": "placed", "placed": SIDE_OF_WAR.get(match[2]), "commander": pair[0],
+            table.councils.append({"outcome": "placed", "placed": SIDE_OF_NAME.get(match[2]), "commander": pair[0],
                                    "agent": pair[1], "votes": votes})
         elif text.startswith(AGENT_GONE) and table.councils:
             table.councils.pop()
