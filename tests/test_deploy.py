@@ -173,7 +173,11 @@ class Page:
         except ConnectionClosed as closed:
             code = closed.rcvd.code if closed.rcvd else None
             self.closes.append(code)
-            assert code == 1012, f"closed with {code}, not as a restart"
+            # A seated page may be writing a move just as the proxy closes behind the server's 1012: the failed write
+            # tears down this client's socket before its reader has parsed the close frame already received (a
+            # browser would still read it). Only that is let through; a watcher never writes, so it must read 1012.
+            raced = code is None and self.seat is not None and isinstance(closed.__cause__, OSError)
+            assert code == 1012 or raced, f"closed with {code}, not as a restart"
             self.pending = None  # unacknowledged: the fresh state says whether it was taken
             self.ws = self._open()
             return None
@@ -371,7 +375,8 @@ def test_sigterm_mid_game_loses_nothing_and_hands_on_the_timers(topology: Topolo
         on_a = [pages[0], watchers[0]]
         _wait_until(lambda: all((page.recv(0.1), page.closes)[1] for page in on_a), 20, "a's sockets closing")
         closed = [code for page in [*pages, *watchers] for code in page.closes]
-        assert set(closed) == {1012}  # every socket on a came back through the proxy
+        assert set(closed) <= {1012, None}  # every socket on a came back through the proxy
+        assert {code for watcher in watchers for code in watcher.closes} == {1012}
         _check_the_audit(top, table_id, [move for page in pages for move in page.acked])
         # a handed its timer on: b played the defaults when it ran out, not a grace period later.
         head = {"Authorization": f"Bearer {timed_tokens[0]}"}

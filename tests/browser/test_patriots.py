@@ -149,9 +149,14 @@ def test_phone_ten_players_fit_and_a_move_by_tap(server: ServerProcess, phone) -
     offered = my_state(page, server, table_id)["legal"]
     action = press_first_move(page, tap=True)
     assert action is not None and action in offered
-    page.wait_for_function("(seq) => document.querySelector('.pr')?.dataset.seq !== seq", arg=before)
-    # The tapped action was taken: the server no longer offers it to me for this step.
-    state = my_state(page, server, table_id)
+    # The tapped action was taken: the server no longer offers it to me for this step. The bots act in the same
+    # step (everyone confirms at once), so a newer seq alone does not say mine has landed: wait for the legal list.
+    deadline = time.monotonic() + 20
+    while True:
+        state = my_state(page, server, table_id)
+        if action not in state["legal"] or action["type"] == "continue" or time.monotonic() > deadline:
+            break
+        time.sleep(0.1)
     assert state["seq"] > int(before or 0)
     assert action not in state["legal"] or action["type"] == "continue"
     assert errors == []
