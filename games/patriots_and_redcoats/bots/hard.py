@@ -9,19 +9,19 @@ a likely enemy Leader whose last card the eyes would turn), conceals its Leader 
 on the player whose reveal helps most, and as a Spy assassinates the likely enemy Leader. Spy cards, Ferguson and
 assassinations, where a mistake ends the game, are checked by determinized search (``games.search.choose``): each
 candidate is played on in the worlds with ``basic`` for every seat until the reveal it causes, and judged by who then
-holds what. A Turncoat's loyalty confirmation is searched the same way, further, and judged by the odds the position
-gives each team (``odds``): it names the team it expects to win. Everything else (War cards, reveals, Winter passes,
-windows) is ``basic``'s plain choice.
+holds what. A Turncoat's loyalty confirmation is searched too: both choices are played to the end of the game in every
+world, and it names the team that wins more often. Everything else (War cards, reveals, Winter passes, windows) is
+``basic``'s plain choice.
 """
 
 from __future__ import annotations
 
 import random
+import time
 from collections.abc import Sequence
 from typing import Any, cast
 
 from games.patriots_and_redcoats.bots.basic import basic_bot
-from games.patriots_and_redcoats.bots.odds import win_odds
 from games.patriots_and_redcoats.bots.random import split
 from games.patriots_and_redcoats.data import (
     LEADERS,
@@ -36,7 +36,7 @@ from games.patriots_and_redcoats.rules.core import kind
 from games.patriots_and_redcoats.sampler import PLACED
 from games.patriots_and_redcoats.state import PatriotsAction, PatriotsState, SeatView, Team
 from games.protocol import Action, Budget, Seat, State
-from games.search import Judge, bot_policy, choose
+from games.search import bot_policy, choose, playout, step
 
 # The share of its worlds that must put the enemy Leader with the target before a Spy strikes: a hit wins at once, a
 # miss costs the Spy (and still eliminates the target, most often an enemy). A Spy is asked again and again with fresh
@@ -45,7 +45,7 @@ from games.search import Judge, bot_policy, choose
 STRIKE = 0.85
 SEARCH_DEPTH = 3  # playout actions past the seat count: enough for a Spy card's window and the reveal it forces
 SEARCHED = 3  # candidates a search weighs (the best by belief)
-CONFIRM_DEPTH = 40  # a Turncoat's choice is played on past the confirmation and the Leader checks into the next round
+GAME_LENGTH = 2000  # actions: more than any game of basic players takes (6 players: about 270, at most ~600)
 
 
 class Belief:
@@ -132,18 +132,18 @@ def hard_bot(view: dict[str, Any], legal: list[Action], rand: random.Random, wor
 
 
 def _search(belief: Belief, candidates: list[PatriotsAction], rand: random.Random, worlds: Sequence[State],
-            budget: Budget, judge: Judge | None = None, depth: int = SEARCH_DEPTH) -> PatriotsAction:
-    """The candidate whose playouts (``depth`` actions past one per seat) end best by ``judge`` (default ``_judge``)."""
+            budget: Budget) -> PatriotsAction:
     from games.patriots_and_redcoats import GAME  # the declaration imports this module
 
     if len(candidates) == 1 or not worlds:
         return candidates[0]
+    me = belief.me
 
-    def exposure(state: State, seat: Seat) -> float:
+    def judge(state: State, seat: Seat) -> float:
         return _judge(cast(PatriotsState, state), seat)
 
-    picked = choose(GAME, belief.me, cast(list[Action], candidates), worlds, rand, budget, bot_policy(GAME),
-                    judge or exposure, belief.view["players"] + depth)
+    depth = belief.view["players"] + SEARCH_DEPTH
+    picked = choose(GAME, me, cast(list[Action], candidates), worlds, rand, budget, bot_policy(GAME), judge, depth)
     return cast(PatriotsAction, picked)
 
 
@@ -252,14 +252,28 @@ def _council_value(belief: Belief, commander: Seat, agent: Seat) -> float:
 
 def _confirm(belief: Belief, legal: list[Any], rand: random.Random, worlds: Sequence[State],
              budget: Budget) -> PatriotsAction:
-    """A Turncoat names the team it expects to win, as a person would: each choice is played on in the worlds (the
-    rest of the confirmation, the Leader checks, the next council) and the position then read by the odds model."""
-    def odds(state: State, seat: Seat) -> float:
-        world = cast(PatriotsState, state)
-        team = world["team"][seat]
-        return win_odds(world, team) if team is not None else 0.5
+    """A Turncoat names the team it expects to win, as a person would: in each world both choices are played on to
+    the end of the game with ``basic`` for every seat, with the same random draws (so the two differ only by the
+    choice), and the choice that wins more often is named."""
+    from games.patriots_and_redcoats import GAME  # the declaration imports this module
 
-    return _search(belief, legal, rand, worlds, budget, odds, CONFIRM_DEPTH)
+    if len(legal) == 1 or not worlds:
+        return cast(PatriotsAction, legal[0])
+    policy = bot_policy(GAME)
+    wins = [0.0] * len(legal)
+    stop = time.perf_counter() + budget.seconds
+    for world in worlds[:max(1, budget.nodes // len(legal))]:
+        if time.perf_counter() > stop:
+            break
+        seed = rand.random()
+        for i, action in enumerate(legal):
+            child = step(GAME, world, belief.me, action)
+            wins[i] += playout(GAME, child, belief.me, policy, _even, random.Random(seed), GAME_LENGTH)
+    return cast(PatriotsAction, legal[max(range(len(legal)), key=lambda i: (wins[i], -i))])
+
+
+def _even(state: State, seat: Seat) -> float:
+    return 0.5  # a playout that ran out of actions before the game ended: no opinion
 
 
 def _vote(belief: Belief, legal: list[Any], rand: random.Random, worlds: Sequence[State],

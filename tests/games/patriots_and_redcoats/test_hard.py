@@ -9,7 +9,6 @@ from collections import Counter
 
 from games.bots import decide, draw_worlds
 from games.patriots_and_redcoats import GAME
-from games.patriots_and_redcoats.bots.odds import win_odds
 from games.patriots_and_redcoats.data import LEADERS, LOYALTY, SPIES
 from games.patriots_and_redcoats.rules.core import kinds
 from games.protocol import Budget, State
@@ -223,17 +222,12 @@ def test_in_a_fixed_window_it_reveals_a_turncoat_only_when_that_saves_it() -> No
 def test_a_turncoat_sides_with_the_team_the_war_favours() -> None:
     # Seat 2 holds a Patriot, a Redcoat and a Turncoat: its team is its choice at every confirmation. With one team a
     # War Victory from winning, the hard bot joins that team (``basic`` picks at random at the first confirmation).
+    # Each choice is played to the end once per world: eight worlds, so a tie in two cannot decide.
+    budget = Budget(nodes=16, seconds=1e6)
     hands = [[PL, P, P], [RL, R, R], [P, R, T], [P, P, R], [R, R, P]]
     for leading in ("patriots", "redcoats"):
         state = build(5, hands, at="setup", track={leading: 3})
         assert [a["team"] for a in GAME.legal(state, 2)] == ["patriots", "redcoats"]
         for seed in range(3):
-            assert decide(GAME, state, 2, "hard", random.Random(seed), TINY) == {"type": "confirm", "team": leading}
+            assert decide(GAME, state, 2, "hard", random.Random(seed), budget) == {"type": "confirm", "team": leading}
 
-
-def test_the_odds_of_the_two_teams_add_up_to_one_and_follow_the_track() -> None:
-    state = played(6, 4, 150)
-    assert abs(win_odds(state, "patriots") + win_odds(state, "redcoats") - 1) < 1e-9
-    ahead = build(5, track={"redcoats": 2})
-    assert win_odds(ahead, "redcoats") > win_odds(build(5), "redcoats") > win_odds(build(5, track={"patriots": 2}),
-                                                                                 "redcoats")
