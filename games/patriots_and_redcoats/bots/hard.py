@@ -9,9 +9,9 @@ a likely enemy Leader whose last card the eyes would turn), conceals its Leader 
 on the player whose reveal helps most, and as a Spy assassinates the likely enemy Leader. Spy cards, Ferguson and
 assassinations, where a mistake ends the game, are checked by determinized search (``games.search.choose``): each
 candidate is played on in the worlds with ``basic`` for every seat until the reveal it causes, and judged by who then
-holds what. A Turncoat's loyalty confirmation is searched too: both choices are played to the end of the game in every
-world, and it names the team that wins more often. Everything else (War cards, reveals, Winter passes, windows) is
-``basic``'s plain choice.
+holds what. The choices that shape the teams, the Winter pass and a Turncoat's loyalty confirmation, are played to the
+end of the game in every world: it passes the card, and names the team, that win most often. Everything else (War
+cards, reveals, windows) is ``basic``'s plain choice.
 """
 
 from __future__ import annotations
@@ -250,26 +250,28 @@ def _council_value(belief: Belief, commander: Seat, agent: Seat) -> float:
     return 2 * placed_mine - 1
 
 
-def _confirm(belief: Belief, legal: list[Any], rand: random.Random, worlds: Sequence[State],
-             budget: Budget) -> PatriotsAction:
-    """A Turncoat names the team it expects to win, as a person would: in each world both choices are played on to
-    the end of the game with ``basic`` for every seat, with the same random draws (so the two differ only by the
-    choice), and the choice that wins more often is named."""
+def _to_the_end(belief: Belief, legal: list[Any], rand: random.Random, worlds: Sequence[State],
+                budget: Budget) -> PatriotsAction:
+    """For choices that shape the teams (a Turncoat's confirmation, the Winter pass): each is played on to the end of
+    the game in every world with ``basic`` for every seat, all with the same random draws (so they differ only by the
+    choice), and the one that wins most often is taken; ties go to ``basic``'s own choice."""
     from games.patriots_and_redcoats import GAME  # the declaration imports this module
 
-    if len(legal) == 1 or not worlds:
-        return cast(PatriotsAction, legal[0])
+    plain = basic_bot(belief.view, legal, rand)
+    candidates = [plain, *(a for a in legal if a != plain)]
+    if len(candidates) == 1 or not worlds:
+        return cast(PatriotsAction, plain)
     policy = bot_policy(GAME)
-    wins = [0.0] * len(legal)
+    wins = [0.0] * len(candidates)
     stop = time.perf_counter() + budget.seconds
-    for world in worlds[:max(1, budget.nodes // len(legal))]:
+    for world in worlds[:max(1, budget.nodes // len(candidates))]:
         if time.perf_counter() > stop:
             break
         seed = rand.random()
-        for i, action in enumerate(legal):
+        for i, action in enumerate(candidates):
             child = step(GAME, world, belief.me, action)
             wins[i] += playout(GAME, child, belief.me, policy, _even, random.Random(seed), GAME_LENGTH)
-    return cast(PatriotsAction, legal[max(range(len(legal)), key=lambda i: (wins[i], -i))])
+    return cast(PatriotsAction, candidates[max(range(len(candidates)), key=lambda i: (wins[i], -i))])
 
 
 def _even(state: State, seat: Seat) -> float:
@@ -309,4 +311,4 @@ def _hessians(belief: Belief, legal: list[Any], rand: random.Random, worlds: Seq
 
 
 CHOOSERS = {"spy": _spy, "conceal": _conceal, "ferguson": _ferguson, "vote": _vote, "nominate": _nominate,
-            "hessians": _hessians, "confirm": _confirm}
+            "hessians": _hessians, "confirm": _to_the_end, "pass": _to_the_end}
