@@ -9,9 +9,8 @@ a likely enemy Leader whose last card the eyes would turn), conceals its Leader 
 on the player whose reveal helps most, and as a Spy assassinates the likely enemy Leader. Spy cards, Ferguson and
 assassinations, where a mistake ends the game, are checked by determinized search (``games.search.choose``): each
 candidate is played on in the worlds with ``basic`` for every seat until the reveal it causes, and judged by who then
-holds what. The choices that shape the teams, the Winter pass and a Turncoat's loyalty confirmation, are played to the
-end of the game in every world: it passes the card, and names the team, that win most often. Everything else (War
-cards, reveals, windows) is ``basic``'s plain choice.
+holds what. A Turncoat's loyalty confirmation is played to the end of the game in every world: it names the team that
+wins more often. Everything else (War cards, reveals, Winter passes, windows) is ``basic``'s plain choice.
 """
 
 from __future__ import annotations
@@ -250,11 +249,11 @@ def _council_value(belief: Belief, commander: Seat, agent: Seat) -> float:
     return 2 * placed_mine - 1
 
 
-def _to_the_end(belief: Belief, legal: list[Any], rand: random.Random, worlds: Sequence[State],
-                budget: Budget) -> PatriotsAction:
-    """For choices that shape the teams (a Turncoat's confirmation, the Winter pass): each is played on to the end of
-    the game in every world with ``basic`` for every seat, all with the same random draws (so they differ only by the
-    choice), and the one that wins most often is taken; ties go to ``basic``'s own choice."""
+def _confirm(belief: Belief, legal: list[Any], rand: random.Random, worlds: Sequence[State],
+             budget: Budget) -> PatriotsAction:
+    """A Turncoat names the team it expects to win, as a person would: both choices are played on to the end of the
+    game in every world with ``basic`` for every seat, with the same random draws (so they differ only by the choice),
+    and the one that wins more often is named; a tie goes to ``basic``'s own choice."""
     from games.patriots_and_redcoats import GAME  # the declaration imports this module
 
     plain = basic_bot(belief.view, legal, rand)
@@ -311,4 +310,4 @@ def _hessians(belief: Belief, legal: list[Any], rand: random.Random, worlds: Seq
 
 
 CHOOSERS = {"spy": _spy, "conceal": _conceal, "ferguson": _ferguson, "vote": _vote, "nominate": _nominate,
-            "hessians": _hessians, "confirm": _to_the_end, "pass": _to_the_end}
+            "hessians": _hessians, "confirm": _confirm}

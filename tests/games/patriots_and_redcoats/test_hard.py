@@ -233,21 +233,3 @@ def test_a_turncoat_sides_with_the_team_the_war_favours() -> None:
     assert {decide(GAME, state, 2, "basic", random.Random(seed))["team"] for seed in range(6)} == {"patriots",
                                                                                                   "redcoats"}
 
-
-def test_it_passes_its_leader_into_the_enemy_leaders_hand_when_that_wins() -> None:
-    # Winter: seat 4 showed the Patriot Leader and has flipped it face down, and the Redcoats lead the track 1 to 0.
-    # Seat 3 holds the Redcoat Leader and passes to seat 4: with both Leaders in one hand both fall, and the team
-    # with more War Victories wins at once. ``basic`` always keeps its Leader; the hard bot plays the pass out.
-    hands = [[P, P, R], [P, R, R], [R, P, P], [RL, R, R], [PL, P, P]]
-    state = build(5, hands, up={4: [0]}, spycraft=["winter"], war=["patriots", "patriots"],
-                  track={"redcoats": 1, "patriots": 1})
-    state = act(state, 0, {"type": "winter_reveal", "card": 0})  # a Patriot Victory comes off the track
-    for seat in range(5):
-        state = act(state, seat, GAME.legal(state, seat)[-1])  # seat 4 flips its Leader face down
-    assert state["track"] == {"patriots": [], "redcoats": state["track"]["redcoats"]} and state["track"]["redcoats"]
-    leader = {"type": "pass", "slot": 0}
-    assert leader in GAME.legal(state, 3)
-    budget = Budget(nodes=24, seconds=1e6)  # each of the three cards played to the end in eight worlds
-    for seed in range(4):
-        assert decide(GAME, state, 3, "hard", random.Random(seed), budget) == leader
-        assert decide(GAME, state, 3, "basic", random.Random(seed)) != leader
