@@ -20,6 +20,7 @@ import time
 from collections.abc import Sequence
 from typing import Any, cast
 
+from games import search
 from games.patriots_and_redcoats.bots.basic import basic_bot
 from games.patriots_and_redcoats.bots.random import split
 from games.patriots_and_redcoats.data import (
@@ -35,7 +36,7 @@ from games.patriots_and_redcoats.rules.core import kind
 from games.patriots_and_redcoats.sampler import PLACED
 from games.patriots_and_redcoats.state import PatriotsAction, PatriotsState, SeatView, Team
 from games.protocol import Action, Budget, Seat, State
-from games.search import bot_policy, choose, playout, step
+from games.search import bot_policy, choose
 
 # The share of its worlds that must put the enemy Leader with the target before a Spy strikes: a hit wins at once, a
 # miss costs the Spy (and still eliminates the target, most often an enemy). A Spy is asked again and again with fresh
@@ -268,8 +269,8 @@ def _confirm(belief: Belief, legal: list[Any], rand: random.Random, worlds: Sequ
             break
         seed = rand.random()
         for i, action in enumerate(candidates):
-            child = step(GAME, world, belief.me, action)
-            wins[i] += playout(GAME, child, belief.me, policy, _even, random.Random(seed), GAME_LENGTH)
+            child = search.step(GAME, world, belief.me, action)
+            wins[i] += search.playout(GAME, child, belief.me, policy, _even, random.Random(seed), GAME_LENGTH)
     return cast(PatriotsAction, candidates[max(range(len(candidates)), key=lambda i: (wins[i], -i))])
 
 
