@@ -16,4 +16,4 @@ from games.patriots_and_redcoats.bots.random import random_bot
 from games.protocol import Bot, Searcher
 
 BOTS: Mapping[str, Bot] = {"basic": cast(Bot, basic_bot), "random": cast(Bot, random_bot)}
-SEARCHERS: Mapping[str, Searcher] = {"hard": Searcher(hard_bot, worlds=8, nodes=32)}
+SEARCHERS: Mapping[str, Searcher] = {"hard": Searcher(hard_bot, worlds=16, nodes=32)}
