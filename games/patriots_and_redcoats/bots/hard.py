@@ -9,8 +9,8 @@ a likely enemy Leader whose last card the eyes would turn), conceals its Leader 
 on the player whose reveal helps most, and as a Spy assassinates the likely enemy Leader. Spy cards, Ferguson and
 assassinations, where a mistake ends the game, are checked by determinized search (``games.search.choose``): each
 candidate is played on in the worlds with ``basic`` for every seat until the reveal it causes, and judged by who then
-holds what. A Turncoat's loyalty confirmation is played to the end of the game in every world: it names the team that
-wins more often. Everything else (War cards, reveals, Winter passes, windows) is ``basic``'s plain choice.
+holds what. A Turncoat's loyalty confirmation is played to the end of the game in 8 of the worlds: it names the team
+that wins more often. Everything else (War cards, reveals, Winter passes, windows) is ``basic``'s plain choice.
 """
 
 from __future__ import annotations
@@ -255,8 +255,8 @@ def _council_value(belief: Belief, commander: Seat, agent: Seat) -> float:
 def _confirm(belief: Belief, legal: list[Any], rand: random.Random, worlds: Sequence[State],
              budget: Budget) -> PatriotsAction:
     """A Turncoat names the team it expects to win, as a person would: both choices are played on to the end of the
-    game in every world with ``basic`` for every seat, with the same random draws (so they differ only by the choice),
-    and the one that wins more often is named; a tie goes to ``basic``'s own choice."""
+    game in the first ``CONFIRM_WORLDS`` worlds with ``basic`` for every seat, with the same random draws (so they
+    differ only by the choice), and the one that wins more often is named; a tie goes to ``basic``'s own choice."""
     from games.patriots_and_redcoats import GAME  # the declaration imports this module
 
     plain = basic_bot(belief.view, legal, rand)
