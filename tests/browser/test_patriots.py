@@ -16,6 +16,7 @@ import pytest
 from playwright.sync_api import Error as PlaywrightError
 from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
+from tests.api.helpers import wait_for
 from tests.browser.helpers import host_table as shared_host
 from tests.browser.helpers import watch_errors
 from tests.conftest import ServerProcess
@@ -151,12 +152,11 @@ def test_phone_ten_players_fit_and_a_move_by_tap(server: ServerProcess, phone) -
     assert action is not None and action in offered
     # The tapped action was taken: the server no longer offers it to me for this step. The bots act in the same
     # step (everyone confirms at once), so a newer seq alone does not say mine has landed: wait for the legal list.
-    deadline = time.monotonic() + 20
-    while True:
+    def taken() -> dict | None:  # type: ignore[type-arg]
         state = my_state(page, server, table_id)
-        if action not in state["legal"] or action["type"] == "continue" or time.monotonic() > deadline:
-            break
-        time.sleep(0.1)
+        return state if action not in state["legal"] or action["type"] == "continue" else None
+
+    state = wait_for(taken, 20, "the server to take the tapped move")
     assert state["seq"] > int(before or 0)
     assert action not in state["legal"] or action["type"] == "continue"
     assert errors == []
