@@ -57,12 +57,27 @@ class Evidence:
     flipped: list[tuple[Seat, str, Seat | None]]
 
 
+# The last evidence read, by what it was read from: a bot draws all its worlds from one state, and reading the log is a
+# third of each draw. Read-only to every user.
+_last: tuple[tuple[object, ...], Evidence] | None = None
+
+
 def evidence(state: PatriotsState, viewer: Seat) -> Evidence:
+    """The public history ``viewer`` can read, as the sampler weighs it (the same state gives the same object)."""
+    global _last
+    seen = visible_entries(cast(State, state), viewer)
+    key = (viewer, state["players"], tuple(state["alive"]), any(PLAIN.values()), tuple(e["text"] for e in seen))
+    if _last is None or _last[0] != key:
+        _last = (key, _read(state, viewer, seen))
+    return _last[1]
+
+
+def _read(state: PatriotsState, viewer: Seat, seen: list[dict[str, object]]) -> Evidence:
     passed: tuple[Seat, str] | None = None
     flips: list[tuple[Seat, str]] = []  # since the last Winter pass
     flips_before: list[tuple[Seat, str]] = []  # between the two last passes (older ones are lost in two passes)
-    for entry in visible_entries(cast(State, state), viewer):
-        text = entry["text"]
+    for entry in seen:
+        text = cast(str, entry["text"])
         if text == ALL_PASS:
             flips_before, flips = flips, []
             continue
