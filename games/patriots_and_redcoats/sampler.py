@@ -67,9 +67,10 @@ def evidence(state: PatriotsState, viewer: Seat) -> Evidence:
     global _last
     seen = visible_entries(cast(State, state), viewer)
     key = (viewer, state["players"], tuple(state["alive"]), any(PLAIN.values()), tuple(e["text"] for e in seen))
-    if _last is None or _last[0] != key:
-        _last = (key, _read(state, viewer, seen))
-    return _last[1]
+    last = _last  # one read: another thread may replace it meanwhile
+    if last is None or last[0] != key:
+        last = _last = (key, _read(state, viewer, seen))
+    return last[1]
 
 
 def _read(state: PatriotsState, viewer: Seat, seen: list[dict[str, object]]) -> Evidence:
