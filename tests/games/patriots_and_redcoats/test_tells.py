@@ -16,7 +16,7 @@ import pytest
 from games.bots import decide, draw_worlds
 from games.patriots_and_redcoats import GAME, sampler, tells
 from games.patriots_and_redcoats.sampler import ALL_PASS
-from games.protocol import State
+from games.protocol import State, visible_entries
 from games.search import step
 
 
@@ -76,3 +76,16 @@ def test_the_sampler_finds_allies_by_their_tells(games: list[State], monkeypatch
     monkeypatch.setattr(sampler, "PLAIN", {kind: 0.0 for kind in sampler.PLAIN})
     without = [ally_error(state, viewer) for state in games for viewer in (0, 2)]
     assert sum(with_tells) < 0.5 * sum(without), (with_tells, without)
+
+
+def test_the_evidence_kept_between_draws_is_the_states_own(games: list[State]) -> None:
+    """The sampler keeps the last evidence it read; a state with another log, or read by another seat, gets its own."""
+    def fresh(state: State, viewer: int) -> sampler.Evidence:
+        return sampler._read(state, viewer, visible_entries(state, viewer))
+
+    short = {**games[1], "log": games[1]["log"][:len(games[1]["log"]) // 2]}
+    for state, viewer in [(games[1], 0), (games[1], 0), (short, 0), (games[1], 3), (games[1], 0), (games[2], 0)]:
+        kept = sampler.evidence(state, viewer)
+        assert kept == fresh(state, viewer)
+    assert sampler.evidence(short, 0) != sampler.evidence(games[1], 0)
+    assert sampler.evidence(games[1], 0) is sampler.evidence(games[1], 0)
