@@ -4,13 +4,15 @@ The platform hands it worlds drawn from its own seat (``view.resample``): every 
 as the rules allow and weighted by the public history (``sampler``: councils, and every vote, nomination, Spy card,
 feather split and Ferguson call read against a plain player's reasoning, ``tells``).
 From them it reads, for every other player, how likely they are on its team and how likely they hold either Leader.
-It then votes for councils likely to place its side, nominates likely allies, spies on likely enemies (above all on
-a likely enemy Leader whose last card the eyes would turn), conceals its Leader and its allies', calls Major Ferguson
-on the player whose reveal helps most, and as a Spy assassinates the likely enemy Leader. Spy cards, Ferguson and
-assassinations, where a mistake ends the game, are checked by determinized search (``games.search.choose``): each
-candidate is played on in the worlds with ``basic`` for every seat until the reveal it causes, and judged by who then
-holds what. A Turncoat's loyalty confirmation is played to the end of the game in 8 of the worlds: it names the team
-that wins more often. Everything else (War cards, reveals, Winter passes, windows) is ``basic``'s plain choice.
+It then votes for councils likely to place its side, spies on likely enemies (above all on a likely enemy Leader
+whose last card the eyes would turn), conceals its Leader and its allies', calls Major Ferguson on the player whose
+reveal helps most, and as a Spy assassinates the likely enemy Leader. Spy cards, Ferguson and assassinations, where a
+mistake ends the game, are checked by determinized search (``games.search.choose``): each candidate is played on in
+the worlds with ``basic`` for every seat until the reveal it causes, and judged by who then holds what. A Turncoat's
+loyalty confirmation is played to the end of the game in 8 of the worlds: it names the team that wins more often.
+Everything else (nominations, War cards, reveals, Winter passes, windows) is ``basic``'s plain choice: valued from
+the true state, a plain nomination (the Agent the table trusts most, so it is elected) did better than naming the
+likeliest ally, with or without counting the votes, and a plain reveal better than one searched in the worlds.
 """
 
 from __future__ import annotations
@@ -295,11 +297,6 @@ def _vote(belief: Belief, legal: list[Any], rand: random.Random, worlds: Sequenc
     return {"type": "vote", "yes": elected >= failed}
 
 
-def _nominate(belief: Belief, legal: list[Any], rand: random.Random, worlds: Sequence[State],
-              budget: Budget) -> PatriotsAction:
-    return cast(PatriotsAction, max(legal, key=lambda a: (belief.ally[a["agent"]], rand.random())))
-
-
 def _hessians(belief: Belief, legal: list[Any], rand: random.Random, worlds: Sequence[State],
               budget: Budget) -> PatriotsAction:
     flips = [a for a in legal if a["option"] == "flip" and belief.worth(a["target"]) > 0.5]
@@ -312,5 +309,5 @@ def _hessians(belief: Belief, legal: list[Any], rand: random.Random, worlds: Seq
     return cast(PatriotsAction, next(a for a in legal if a["option"] == "none"))
 
 
-CHOOSERS = {"spy": _spy, "conceal": _conceal, "ferguson": _ferguson, "vote": _vote, "nominate": _nominate,
-            "hessians": _hessians, "confirm": _confirm}
+CHOOSERS = {"spy": _spy, "conceal": _conceal, "ferguson": _ferguson, "vote": _vote, "hessians": _hessians,
+            "confirm": _confirm}

@@ -233,3 +233,12 @@ def test_a_turncoat_sides_with_the_team_the_war_favours() -> None:
     assert {decide(GAME, state, 2, "basic", random.Random(seed))["team"] for seed in range(6)} == {"patriots",
                                                                                                   "redcoats"}
 
+
+
+def test_a_commander_names_the_agent_the_table_trusts() -> None:
+    # Seat 2 shows a Patriot card and seat 3 a Redcoat: the plain table, and so the vote, favours seat 2 for the
+    # Patriot Commander, whose nomination is a plain player's (valued from the true state, it beat the likeliest ally).
+    state = build(5, [[PL, P, P], [RL, R, R], [P, P, R], [P, R, T], [P, P, R]], up={2: [0], 3: [1]}, at="council")
+    assert {a["agent"] for a in GAME.legal(state, 0)} == {1, 2, 3, 4}
+    for seed in range(4):
+        assert decide(GAME, state, 0, "hard", random.Random(seed), TINY) == {"type": "nominate", "agent": 2}
