@@ -268,13 +268,16 @@ def _confirm(belief: Belief, legal: list[Any], rand: random.Random, worlds: Sequ
     policy = bot_policy(GAME)
     wins = [0.0] * len(candidates)
     stop = time.perf_counter() + budget.seconds
+    slowest = 0.0  # the longest a world has taken: a world that would not end by ``stop`` is not begun
     for world in worlds[:max(1, min(CONFIRM_WORLDS, budget.nodes // len(candidates)))]:
-        if time.perf_counter() > stop:
+        began = time.perf_counter()
+        if began + slowest > stop:
             break
         seed = rand.random()
         for i, action in enumerate(candidates):
             child = search.step(GAME, world, belief.me, action)
             wins[i] += search.playout(GAME, child, belief.me, policy, _even, random.Random(seed), GAME_LENGTH)
+        slowest = max(slowest, time.perf_counter() - began)
     return cast(PatriotsAction, candidates[max(range(len(candidates)), key=lambda i: (wins[i], -i))])
 
 
