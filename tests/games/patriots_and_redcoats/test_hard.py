@@ -234,7 +234,6 @@ def test_a_turncoat_sides_with_the_team_the_war_favours() -> None:
                                                                                                   "redcoats"}
 
 
-
 def test_a_commander_names_the_agent_the_table_trusts() -> None:
     # Seat 2 shows a Patriot card and seat 3 a Redcoat: the plain table, and so the vote, favours seat 2 for the
     # Patriot Commander, whose nomination is a plain player's (valued from the true state, it beat the likeliest ally).
