@@ -34,11 +34,13 @@ def _even(state: State, seat: Seat) -> float:
     return 0.5
 
 
-def value(state: State, seat: Seat, action: Action, salt: int) -> float:
+def value(state: State, seat: Seat, action: Action, salt: int, playouts: int = PLAYOUTS) -> float:
+    """The share of ``playouts`` games, played to the end after ``action``, that the seat's team wins (the same draws
+    for every action with the same ``salt``)."""
     policy = bot_policy(GAME)
     child = step(GAME, state, seat, action)
     return sum(playout(GAME, child, seat, policy, _even, random.Random(k * 7919 + salt), 3000)
-               for k in range(PLAYOUTS)) / PLAYOUTS
+               for k in range(playouts)) / playouts
 
 
 class Valuer:

@@ -23,20 +23,15 @@ import time
 from typing import Any
 
 from bench.patriots_hard import play
+from bench.patriots_regret import value
 from games.bots import decide, draw_worlds
 from games.patriots_and_redcoats import GAME
 from games.patriots_and_redcoats.bots import hard
 from games.patriots_and_redcoats.bots.basic import Mind, basic_bot
 from games.patriots_and_redcoats.bots.random import split
+from games.patriots_and_redcoats.data import TEAMS
 from games.patriots_and_redcoats.sampler import PLACED
 from games.protocol import Seat, State
-from games.search import bot_policy, playout, step
-
-TEAMS = ("patriots", "redcoats")
-
-
-def _even(state: State, seat: Seat) -> float:
-    return 0.5
 
 
 class Recorder:
@@ -50,13 +45,6 @@ class Recorder:
 
     def moved(self, state: State) -> None:
         pass
-
-
-def value(state: State, seat: Seat, action: Any, salt: int, playouts: int) -> float:
-    policy = bot_policy(GAME)
-    child = step(GAME, state, seat, action)
-    return sum(playout(GAME, child, seat, policy, _even, random.Random(k * 7919 + salt), 3000)
-               for k in range(playouts)) / playouts
 
 
 def elected_value(view: Any, legal: list[Any], worlds: list[State], me: Seat, mine: str) -> list[float]:

@@ -23,6 +23,7 @@ import statistics
 import sys
 from typing import Any
 
+from bench.patriots_regret import value
 from games.bots import decide, draw_worlds
 from games.patriots_and_redcoats import GAME
 from games.patriots_and_redcoats.bots import hard
@@ -36,12 +37,6 @@ from games.search import bot_policy, playout, step
 
 def _even(state: State, seat: Seat) -> float:
     return 0.5
-
-
-def value(state: State, seat: Seat, action: Any, salt: int, playouts: int) -> float:
-    child = step(GAME, state, seat, action)
-    return sum(playout(GAME, child, seat, bot_policy(GAME), _even, random.Random(k * 7919 + salt), 3000)
-               for k in range(playouts)) / playouts
 
 
 def searched(worlds: list[State], seat: Seat, options: list[Any], rand: random.Random) -> int:
