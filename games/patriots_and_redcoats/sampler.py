@@ -66,7 +66,7 @@ def evidence(state: PatriotsState, viewer: Seat) -> Evidence:
     """The public history ``viewer`` can read, as the sampler weighs it (the same state gives the same object)."""
     global _last
     seen = visible_entries(cast(State, state), viewer)
-    key = (viewer, state["players"], tuple(state["alive"]), any(PLAIN.values()), tuple(e["text"] for e in seen))
+    key = (viewer, tuple(state["alive"]), any(PLAIN.values()), tuple(e["text"] for e in seen))
     last = _last  # one read: another thread may replace it meanwhile
     if last is None or last[0] != key:
         last = _last = (key, _read(state, viewer, seen))
