@@ -46,6 +46,9 @@ from games.search import bot_policy, choose
 # first crossing hit 10 times in 16 and never struck an ally; 6 of 8 hit 10 in 22 and struck 3 allies. (Measured with 8
 # worlds; with the 16 it has now, the same share is 14 of 16.)
 STRIKE = 0.85
+# The share of its worlds that must put my own Leader with an assassination's target before a Spy counters by
+# striking the assassin: a counter costs the Spy, a hit on my Leader costs the game.
+COUNTER = 0.3
 SEARCH_DEPTH = 3  # playout actions past the seat count: enough for a Spy card's window and the reveal it forces
 SEARCHED = 3  # candidates a search weighs (the best by belief)
 GAME_LENGTH = 2000  # actions: more than any game of basic players takes (6 players: about 270, at most ~600)
@@ -172,12 +175,16 @@ def _judge(state: PatriotsState, seat: Seat) -> float:
 
 def _assassination(belief: Belief, options: list[Any], worlds: Sequence[State], rand: random.Random,
                    budget: Budget) -> PatriotsAction | None:
-    """As a Spy: strike the likely enemy Leader (or the Agent who just placed the enemy's winning card)."""
+    """As a Spy: strike the likely enemy Leader, or an enemy assassin whose target likely holds my Leader, or the
+    Agent who just placed the enemy's winning card."""
     if not options:
         return None
     window = belief.view.get("window")
     targets = sorted({a["target"] for a in options}, key=lambda t: -belief.enemy_leader[t])
     target = targets[0] if worlds and belief.enemy_leader[targets[0]] >= STRIKE else None
+    if target is None and window and window["kind"] == "assassination" and window["assassin"] in targets:
+        if belief.my_leader[window["target"]] >= COUNTER and belief.ally[window["assassin"]] < 0.5:
+            target = window["assassin"]  # their strike is cancelled only if they fall first
     if target is None and window and window["kind"] == "agent" and window["seat"] in targets:
         if belief.view["war"][belief.enemy] >= VICTORIES_TO_WIN:
             target = window["seat"]

@@ -241,3 +241,21 @@ def test_a_commander_names_the_agent_the_table_trusts() -> None:
     assert {a["agent"] for a in GAME.legal(state, 0)} == {1, 2, 3, 4}
     for seed in range(4):
         assert decide(GAME, state, 0, "hard", random.Random(seed), TINY) == {"type": "nominate", "agent": 2}
+
+
+def test_a_spy_strikes_down_the_assassin_of_its_leader() -> None:
+    # Seat 3, the Redcoat Spy, declares on seat 0, who shows the Patriot Leader. Seat 2, the Patriot Spy, can save the
+    # game only by striking seat 3 first; it does, where ``basic`` lets the window close. Declared on seat 4 instead (a
+    # plain player), the strike costs the Patriots no Leader and seat 2 keeps its card.
+    hands = [[PL, P, P], [RL, R, R], [PS, P, R], [RS, R, T], [P, P, R], [P, R, T], [R, R, P]]
+    state = build(7, hands, up={0: [0]})
+    on_leader = act(state, 3, {"type": "assassinate", "target": 0, "turncoat": False})
+    counter = {"type": "assassinate", "target": 3, "turncoat": False}
+    assert counter in GAME.legal(on_leader, 2)
+    for seed in range(4):
+        assert decide(GAME, on_leader, 2, "hard", random.Random(seed), TINY) == counter
+    assert decide(GAME, on_leader, 2, "basic", random.Random(1)) != counter
+    on_plain = act(state, 3, {"type": "assassinate", "target": 4, "turncoat": False})
+    for seed in range(4):
+        action = decide(GAME, on_plain, 2, "hard", random.Random(seed), TINY)
+        assert action is None or action["type"] != "assassinate", action
