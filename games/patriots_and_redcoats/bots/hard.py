@@ -6,10 +6,11 @@ feather split and Ferguson call read against a plain player's reasoning, ``tells
 From them it reads, for every other player, how likely they are on its team and how likely they hold either Leader.
 It then votes for councils likely to place its side, spies on likely enemies (above all on a likely enemy Leader
 whose last card the eyes would turn), conceals its Leader and its allies', calls Major Ferguson on the player whose
-reveal helps most, and as a Spy assassinates the likely enemy Leader. Spy cards, Ferguson and assassinations, where a
-mistake ends the game, are checked by determinized search (``games.search.choose``): each candidate is played on in
-the worlds with ``basic`` for every seat until the reveal it causes, and judged by who then holds what. A Turncoat's
-loyalty confirmation is played to the end of the game in 8 of the worlds: it names the team that wins more often.
+reveal helps most, and as a Spy assassinates the likely enemy Leader (or an enemy assassin aimed at its own). Spy
+cards, Ferguson and assassinations, where a mistake ends the game, are checked by determinized search
+(``games.search.choose``): each candidate is played on in the worlds with ``basic`` for every seat until the reveal it
+causes, and judged by who then holds what. A Turncoat's loyalty confirmation is played to the end of the game in 8
+of the worlds: it names the team that wins more often.
 Everything else (nominations, War cards, reveals, Winter passes, windows) is ``basic``'s plain choice: valued from
 the true state, a plain nomination (the Agent the table trusts most, so it is elected) did better than naming the
 likeliest ally, with or without counting the votes, and a plain reveal better than one searched in the worlds.
