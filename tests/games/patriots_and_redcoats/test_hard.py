@@ -13,7 +13,7 @@ from games.patriots_and_redcoats.data import LEADERS, LOYALTY, SPIES
 from games.patriots_and_redcoats.rules.core import kinds
 from games.protocol import Budget, State
 from games.search import step
-from tests.games.patriots_and_redcoats.scenario import PL, PS, RL, RS, P, R, T, act, build, confirm_all
+from tests.games.patriots_and_redcoats.scenario import PL, PS, RL, RS, P, R, T, act, build, close_windows, confirm_all
 
 TINY = Budget(nodes=4, seconds=1e6)  # only nodes count, so decisions repeat
 
@@ -255,6 +255,10 @@ def test_a_spy_strikes_down_the_assassin_of_its_leader() -> None:
     for seed in range(4):
         assert decide(GAME, on_leader, 2, "hard", random.Random(seed), TINY) == counter
     assert decide(GAME, on_leader, 2, "basic", random.Random(1)) != counter
+    lost = GAME.result(close_windows(on_leader))
+    assert lost is not None and lost["winning_team"] == "redcoats"
+    saved = close_windows(act(on_leader, 2, counter))
+    assert GAME.result(saved) is None and saved["alive"][0] and not saved["alive"][3]
     on_plain = act(state, 3, {"type": "assassinate", "target": 4, "turncoat": False})
     for seed in range(4):
         action = decide(GAME, on_plain, 2, "hard", random.Random(seed), TINY)
