@@ -13,17 +13,8 @@ import random
 import sys
 
 from games.patriots_and_redcoats import GAME
-from games.patriots_and_redcoats.data import LEADERS, LOYALTY, PATRIOT, REDCOAT, SPIES, TEAMS
-
-
-def dealt_team(kinds: list[str], coin: random.Random) -> str:
-    for card in kinds:
-        side = SPIES.get(card) or LEADERS.get(card)
-        if side is not None:
-            return side
-    if kinds.count(PATRIOT) >= 2:
-        return "patriots"
-    return "redcoats" if kinds.count(REDCOAT) >= 2 else coin.choice(TEAMS)
+from games.patriots_and_redcoats.data import TEAMS
+from games.patriots_and_redcoats.rules.teams import decided, majority
 
 
 def main() -> None:
@@ -33,7 +24,8 @@ def main() -> None:
         hard = set(random.Random(f"patriots hard {players} {seed}").sample(range(players), players // 2))
         state = GAME.new_state(players, {}, seed)
         coin = random.Random(seed)
-        teams = [dealt_team([LOYALTY[e["id"]] for e in hand], coin) for hand in state["hands"]]
+        # the game's own rules for the team a hand gives; a player of Turncoats names one, here by coin
+        teams = [decided(state, s) or majority(state, s) or coin.choice(TEAMS) for s in range(players)]
         count = {team: sum(1 for s in hard if teams[s] == team) for team in TEAMS}
         for winner in TEAMS:
             loser = TEAMS[1 - TEAMS.index(winner)]

@@ -10,10 +10,10 @@ reveal helps most, and as a Spy assassinates the likely enemy Leader (or an enem
 cards, Ferguson and assassinations, where a mistake ends the game, are checked by determinized search
 (``games.search.choose``): each candidate is played on in the worlds with ``basic`` for every seat until the reveal it
 causes, and judged by who then holds what. A Turncoat's loyalty confirmation is played to the end of the game in 8
-of the worlds: it names the team that wins more often.
-Everything else (nominations, War cards, reveals, Winter passes, windows) is ``basic``'s plain choice: valued from
-the true state, a plain nomination (the Agent the table trusts most, so it is elected) did better than naming the
-likeliest ally, with or without counting the votes, and a plain reveal better than one searched in the worlds.
+of the worlds: it names the team that wins more often. Everything else (nominations, War cards, reveals, Winter
+passes, windows) is ``basic``'s plain choice: valued from the true state, a plain nomination (the Agent the table
+trusts most, so it is elected) did better than naming the likeliest ally, with or without counting the votes, and a
+plain reveal better than one searched in the worlds.
 """
 
 from __future__ import annotations
