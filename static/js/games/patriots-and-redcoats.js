@@ -3,7 +3,7 @@
 //
 // Hooks: the root .pr has data-state (your-move, optional — only an assassination is open to you —, waiting,
 // spectating, over), data-seq and data-busy. Action buttons: [data-action] (the JSON sent) and [data-kind] (its type).
-// Player tiles: li[data-seat]. Result: #pr-result with tr[data-reveal-seat]. An open window: .pr-window[data-window-key],
+// Player tiles: li[data-seat]. Result: #pr-result with tr[data-reveal-seat]. An open window: .pr-window[data-window-key][data-window-depth],
 // with the auto-continue switch #pr-auto-continue (auto.js). Once the game is over, only the councils are drawn here.
 
 import { h } from "../dom.js";

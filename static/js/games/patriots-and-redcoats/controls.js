@@ -245,7 +245,7 @@ function windowBox(view, ctx) {
     if (a.cancelled) bits.push("cancelled: the assassin fell first");
     return h("li", { dataset: { assassin: String(a.assassin), target: String(a.target) }, text: bits.join(" · ") });
   });
-  return h("div", { class: `pr-window pr-window-${w.kind}`, dataset: { window: w.kind, windowKey: w.key } },
+  return h("div", { class: `pr-window pr-window-${w.kind}`, dataset: { window: w.kind, windowKey: w.key, windowDepth: String(w.depth) } },
     h("p", { class: "pr-window-text", text: ctx.windowText }),
     w.depth > 1 ? h("p", { class: "pr-note", text: `${w.depth} windows are open; the newest closes first.` }) : null,
     pending.length ? h("ul", { class: "pr-assassinations", "aria-label": "Assassinations under way" }, pending) : null,
