@@ -37,6 +37,9 @@ PLACED = {"patriots": (0.05, 0.45, 0.8), "redcoats": (0.25, 0.6, 0.95)}
 # How often an action is what a plain player's reasoning would do on the actor's team (``tells``); the rest of the
 # time it is taken as any legal one. 0 weighs no tells of that kind.
 PLAIN = {"vote": 0.75, "gift": 0.75, "nominate": 0.75, "feathers": 0.75, "ferguson": 0.75}
+# How often a vote or a Spy card is an informed player's (one who reasons from where the cards really are, as the hard
+# level tries to) rather than a plain one's: it votes for a council likely to place its side and spies on an enemy.
+INFORMED = {"vote": 0.0, "gift": 0.0}
 SHOWN_OWN = 0.3  # a player shows their own colour while holding the enemy's face down (a bluff shows the enemy's)
 # A card flipped face down (Winter, Hessians) in front of everyone is still its holder's until a Winter pass; across one
 # pass it stays with them unless they passed it to the next player (Spies never move; Leaders are kept, as a rule).
@@ -281,6 +284,20 @@ def _weight(state: PatriotsState, viewer: Seat, facts: Evidence, deal: Deal, tea
     for tell in facts.tells:
         side = team[tell.actor]
         if side is not None:
-            plain = PLAIN[tell.kind]
-            total += math.log(plain * tell.plain[side] + (1 - plain) * tell.anyhow)
+            plain, informed = PLAIN[tell.kind], INFORMED.get(tell.kind, 0.0)
+            reasoned = tell.plain[side]
+            if informed:
+                reasoned = (1 - informed) * reasoned + informed * _informed(tell, side, team)
+            total += math.log(plain * reasoned + (1 - plain) * tell.anyhow)
     return total
+
+
+def _informed(tell: tells.Tell, side: Team, team: list[Team | None]) -> float:
+    """How likely an informed player on ``side`` was to act as ``tell`` says, the teams being ``team``."""
+    if tell.kind == "vote" and tell.pair is not None:
+        on_side = sum(team[seat] == side for seat in tell.pair)
+        return float(tell.chosen == (PLACED[side][on_side] >= 0.5))
+    if tell.kind == "gift":
+        enemies = [seat for seat in tell.targets if team[seat] is not None and team[seat] != side]
+        return 1 / len(enemies) if tell.chosen in enemies else 0.0
+    return 0.0

@@ -61,6 +61,9 @@ class Tell:
     kind: str  # "vote", "gift" (a Spy card), "nominate", "feathers" or "ferguson"
     plain: dict[Team, float]
     anyhow: float
+    chosen: object = None  # what the actor did: a vote (True/False) or a Spy card's receiver (None: discarded)
+    pair: tuple[Seat, Seat] | None = None  # a vote's Commander and Agent
+    targets: tuple[Seat, ...] = ()  # a Spy card's possible receivers
 
 
 @dataclass
@@ -100,7 +103,7 @@ def _tell(actor: Seat, kind: str, chosen: object, options: list[Any], trust: dic
     for team in TEAMS:
         best = plain(trust[team])
         odds[team] = best.count(chosen) / len(best)
-    return Tell(actor, kind, odds, 1 / len(options))
+    return Tell(actor, kind, odds, 1 / len(options), chosen)
 
 
 def _top(options: list[Any], value: Callable[[Any], float]) -> list[Any]:
@@ -168,7 +171,9 @@ def _vote(table: _Table, voter: Seat, pair: tuple[Seat, Seat], vote: bool) -> Te
     def plain(trust: dict[Seat, float]) -> list[Any]:
         return [min(trust.get(pair[0], 0.0), trust.get(pair[1], 0.0)) >= 0]
 
-    return _tell(voter, "vote", vote, [True, False], table.trust(voter), plain)
+    tell = _tell(voter, "vote", vote, [True, False], table.trust(voter), plain)
+    tell.pair = pair
+    return tell
 
 
 def _nominate(table: _Table, commander: Seat, agent: Seat) -> Tell:
@@ -192,7 +197,9 @@ def _gift(table: _Table, giver: Seat, eyes: int, to: Seat | None) -> Tell:
         best = _top(targets, lambda seat: -1.5 * trust.get(seat, 0.0) + (table.eyes[seat] + eyes >= 3))
         return [seat if trust.get(seat, 0.0) <= 0.5 else None for seat in best]
 
-    return _tell(giver, "gift", to, [None, *targets], table.trust(giver), plain)
+    tell = _tell(giver, "gift", to, [None, *targets], table.trust(giver), plain)
+    tell.targets = tuple(targets)
+    return tell
 
 
 def _feathers(table: _Table, giver: Seat, feathers: int, split: tuple[Seat, ...]) -> Tell:
