@@ -39,7 +39,7 @@ PLACED = {"patriots": (0.05, 0.45, 0.8), "redcoats": (0.25, 0.6, 0.95)}
 PLAIN = {"vote": 0.75, "gift": 0.75, "nominate": 0.75, "feathers": 0.75, "ferguson": 0.75}
 # How often a vote or a Spy card is an informed player's (one who reasons from where the cards really are, as the hard
 # level tries to) rather than a plain one's: it votes for a council likely to place its side and spies on an enemy.
-INFORMED = {"vote": 0.0, "gift": 0.0}
+INFORMED = {"vote": 0.0, "gift": 0.0, "feathers": 0.0}
 SHOWN_OWN = 0.3  # a player shows their own colour while holding the enemy's face down (a bluff shows the enemy's)
 # A card flipped face down (Winter, Hessians) in front of everyone is still its holder's until a Winter pass; across one
 # pass it stays with them unless they passed it to the next player (Spies never move; Leaders are kept, as a rule).
@@ -300,4 +300,10 @@ def _informed(tell: tells.Tell, side: Team, team: list[Team | None]) -> float:
     if tell.kind == "gift":
         enemies = [seat for seat in tell.targets if team[seat] is not None and team[seat] != side]
         return 1 / len(enemies) if tell.chosen in enemies else 0.0
+    if tell.kind == "feathers" and tell.chosen:
+        split = cast(tuple[Seat, ...], tell.chosen)
+        if any(team[seat] != side for seat in split):
+            return 0.0
+        allies = sum(team[seat] == side for seat in tell.targets)
+        return 1 / math.comb(allies + len(split) - 1, len(split))  # one of the splits among allies only
     return 0.0

@@ -61,9 +61,9 @@ class Tell:
     kind: str  # "vote", "gift" (a Spy card), "nominate", "feathers" or "ferguson"
     plain: dict[Team, float]
     anyhow: float
-    chosen: object = None  # what the actor did: a vote (True/False) or a Spy card's receiver (None: discarded)
+    chosen: object = None  # what the actor did: a vote (True/False), a Spy card's receiver (None: discarded), a split
     pair: tuple[Seat, Seat] | None = None  # a vote's Commander and Agent
-    targets: tuple[Seat, ...] = ()  # a Spy card's possible receivers
+    targets: tuple[Seat, ...] = ()  # a Spy card's or a feather split's possible receivers
 
 
 @dataclass
@@ -215,7 +215,9 @@ def _feathers(table: _Table, giver: Seat, feathers: int, split: tuple[Seat, ...]
         best = _top(splits, value)
         return best if value(best[0]) > 0 else [()]
 
-    return _tell(giver, "feathers", split, splits, table.trust(giver), plain)
+    tell = _tell(giver, "feathers", split, splits, table.trust(giver), plain)
+    tell.targets = tuple(table.living())
+    return tell
 
 
 def _ferguson(table: _Table, drawer: Seat, target: Seat | None) -> Tell:
