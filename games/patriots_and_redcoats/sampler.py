@@ -301,8 +301,10 @@ def _informed(tell: tells.Tell, side: Team, team: list[Team | None]) -> float:
         on_side = sum(team[seat] == side for seat in tell.pair)
         return float(tell.chosen == (PLACED[side][on_side] >= 0.5))
     if tell.kind == "gift":
-        enemies = [seat for seat in tell.targets if team[seat] is not None and team[seat] != side]
-        return 1 / len(enemies) if tell.chosen in enemies else 0.0
+        to = cast(Seat | None, tell.chosen)
+        if to is None or team[to] is None or team[to] == side:
+            return 0.0
+        return 1 / sum(team[seat] is not None and team[seat] != side for seat in tell.targets)  # any enemy, evenly
     if tell.kind == "feathers" and tell.chosen:
         split = cast(tuple[Seat, ...], tell.chosen)
         if any(team[seat] != side for seat in split):
