@@ -10,8 +10,8 @@ A uniform redraw ignores what the table has watched. So, as DeepRole does for Th
 several candidate deals are drawn and one is kept with probability proportional to how likely it makes the public
 history: War Councils that placed a side's card (its Commander and Agent probably on that side), the votes that elected
 them, every vote, nomination, Spy card, feather split and Major Ferguson call read against what a plain player would
-have done on either team (``tells``; a Spy card or a split may also be an informed player's, who knows the teams),
-and cards seen flipped face down (still their holder's, or after one Winter pass perhaps the next player's). The draw
+have done on either team (``tells``; ``INFORMED`` can read a Spy card or a split as an informed player's too), and
+cards seen flipped face down (still their holder's, or after one Winter pass perhaps the next player's). The draw
 is canonical: pools are sorted before they are shuffled, so the result is a function of what the seat sees and of
 ``rand`` only.
 """
@@ -40,9 +40,9 @@ PLACED = {"patriots": (0.05, 0.45, 0.8), "redcoats": (0.25, 0.6, 0.95)}
 PLAIN = {"vote": 0.75, "gift": 0.75, "nominate": 0.75, "feathers": 0.75, "ferguson": 0.75}
 # Of the actions read as reasoned (``PLAIN``), the share taken as an informed player's (one who reasons from where the
 # cards are, as the hard level does) rather than a plain one's: it spies on an enemy, gives all its feathers to allies
-# and votes for a council likely to place its side. Scored against the truth on 3,000 decision points of games of hard
-# and basic players at 8, half of Spy cards and splits read so sharpened the ally belief by an eighth; votes, nothing.
-INFORMED = {"vote": 0.0, "gift": 0.5, "feathers": 0.5}
+# and votes for a council likely to place its side. Off: on games of hard and basic players at 8, half of Spy cards and
+# splits read so sharpened the ally belief by an eighth, but the games did not show it (bench/REPORT.md).
+INFORMED = {"vote": 0.0, "gift": 0.0, "feathers": 0.0}
 SHOWN_OWN = 0.3  # a player shows their own colour while holding the enemy's face down (a bluff shows the enemy's)
 # A card flipped face down (Winter, Hessians) in front of everyone is still its holder's until a Winter pass; across one
 # pass it stays with them unless they passed it to the next player (Spies never move; Leaders are kept, as a rule).
