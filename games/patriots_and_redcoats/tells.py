@@ -96,14 +96,15 @@ class _Table:
 
 
 def _tell(actor: Seat, kind: str, chosen: object, options: list[Any], trust: dict[Team, dict[Seat, float]],
-          plain: Callable[[dict[Seat, float]], list[Any]]) -> Tell:
+          plain: Callable[[dict[Seat, float]], list[Any]], pair: tuple[Seat, Seat] | None = None,
+          targets: tuple[Seat, ...] = ()) -> Tell:
     """The plain rule, given the actor's trust on a team, picks evenly among the options it returns; anyone else
     picks among all ``options``."""
     odds = {}
     for team in TEAMS:
         best = plain(trust[team])
         odds[team] = best.count(chosen) / len(best)
-    return Tell(actor, kind, odds, 1 / len(options), chosen)
+    return Tell(actor, kind, odds, 1 / len(options), chosen, pair, targets)
 
 
 def _top(options: list[Any], value: Callable[[Any], float]) -> list[Any]:
@@ -171,9 +172,7 @@ def _vote(table: _Table, voter: Seat, pair: tuple[Seat, Seat], vote: bool) -> Te
     def plain(trust: dict[Seat, float]) -> list[Any]:
         return [min(trust.get(pair[0], 0.0), trust.get(pair[1], 0.0)) >= 0]
 
-    tell = _tell(voter, "vote", vote, [True, False], table.trust(voter), plain)
-    tell.pair = pair
-    return tell
+    return _tell(voter, "vote", vote, [True, False], table.trust(voter), plain, pair=pair)
 
 
 def _nominate(table: _Table, commander: Seat, agent: Seat) -> Tell:
@@ -197,9 +196,7 @@ def _gift(table: _Table, giver: Seat, eyes: int, to: Seat | None) -> Tell:
         best = _top(targets, lambda seat: -1.5 * trust.get(seat, 0.0) + (table.eyes[seat] + eyes >= 3))
         return [seat if trust.get(seat, 0.0) <= 0.5 else None for seat in best]
 
-    tell = _tell(giver, "gift", to, [None, *targets], table.trust(giver), plain)
-    tell.targets = tuple(targets)
-    return tell
+    return _tell(giver, "gift", to, [None, *targets], table.trust(giver), plain, targets=tuple(targets))
 
 
 def _feathers(table: _Table, giver: Seat, feathers: int, split: tuple[Seat, ...]) -> Tell:
@@ -215,9 +212,7 @@ def _feathers(table: _Table, giver: Seat, feathers: int, split: tuple[Seat, ...]
         best = _top(splits, value)
         return best if value(best[0]) > 0 else [()]
 
-    tell = _tell(giver, "feathers", split, splits, table.trust(giver), plain)
-    tell.targets = tuple(table.living())
-    return tell
+    return _tell(giver, "feathers", split, splits, table.trust(giver), plain, targets=tuple(table.living()))
 
 
 def _ferguson(table: _Table, drawer: Seat, target: Seat | None) -> Tell:

@@ -27,10 +27,9 @@ def before_winter(players: int, seed: int, informed: bool = False) -> State:
     rand = random.Random(seed)
     while GAME.result(state) is None:
         seat = (GAME.required(state) or GAME.waiting_on(state))[0]
-        legal = GAME.legal(state, seat)
-        gifts = [a for a in legal if a["type"] == "spy" and a["to"] is not None
-                 and state["team"][a["to"]] != state["team"][seat]]
-        if informed and gifts:
+        gifts = [a for a in GAME.legal(state, seat) if a["type"] == "spy" and a["to"] is not None
+                 and state["team"][a["to"]] != state["team"][seat]] if informed else []
+        if gifts:
             action = rand.choice(gifts)
         else:
             action = decide(GAME, state, seat, "basic", rand) or GAME.default_action(state, seat)
