@@ -23,15 +23,11 @@ from games.bots import decide
 from games.patriots_and_redcoats import GAME
 from games.patriots_and_redcoats.bots.random import split
 from games.protocol import Action, Seat, State
-from games.search import bot_policy, playout, step
+from games.search import bot_policy, no_opinion, playout, step
 
 PLAYOUTS = 12
 SHARE = 0.34  # of the hard seats' decisions with a real choice
 MOST = 8  # options valued per decision: the hard pick, basic's, then the first others
-
-
-def _even(state: State, seat: Seat) -> float:
-    return 0.5
 
 
 def value(state: State, seat: Seat, action: Action, salt: int, playouts: int = PLAYOUTS) -> float:
@@ -39,7 +35,7 @@ def value(state: State, seat: Seat, action: Action, salt: int, playouts: int = P
     for every action with the same ``salt``)."""
     policy = bot_policy(GAME)
     child = step(GAME, state, seat, action)
-    return sum(playout(GAME, child, seat, policy, _even, random.Random(k * 7919 + salt), 3000)
+    return sum(playout(GAME, child, seat, policy, no_opinion, random.Random(k * 7919 + salt), 3000)
                for k in range(playouts)) / playouts
 
 

@@ -76,6 +76,11 @@ def playout(game: Game[Any], state: State, seat: Seat, policy: Policy, judge: Ju
     return done if done is not None else judge(state, seat)
 
 
+def no_opinion(state: State, seat: Seat) -> float:
+    """The judgement of a playout run to the end that ran out of actions first: neither side is ahead."""
+    return 0.5
+
+
 class Arm:
     __slots__ = ("action", "visits", "total")
 

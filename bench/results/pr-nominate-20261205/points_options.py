@@ -32,11 +32,7 @@ from games.patriots_and_redcoats.bots.random import split
 from games.patriots_and_redcoats.data import COLOUR, LEADERS, SPIES, TURNCOAT
 from games.patriots_and_redcoats.rules.core import kind
 from games.protocol import Seat, State
-from games.search import bot_policy, playout, step
-
-
-def _even(state: State, seat: Seat) -> float:
-    return 0.5
+from games.search import bot_policy, no_opinion, playout, step
 
 
 def searched(worlds: list[State], seat: Seat, options: list[Any], rand: random.Random) -> int:
@@ -44,7 +40,7 @@ def searched(worlds: list[State], seat: Seat, options: list[Any], rand: random.R
     for world in worlds:
         salt = rand.random()
         for i, action in enumerate(options):
-            wins[i] += playout(GAME, step(GAME, world, seat, action), seat, bot_policy(GAME), _even,
+            wins[i] += playout(GAME, step(GAME, world, seat, action), seat, bot_policy(GAME), no_opinion,
                                random.Random(salt), 3000)
     return max(range(len(options)), key=lambda i: (wins[i], -i))
 

@@ -284,13 +284,10 @@ def _confirm(belief: Belief, legal: list[Any], rand: random.Random, worlds: Sequ
         seed = rand.random()
         for i, action in enumerate(candidates):
             child = search.step(GAME, world, belief.me, action)
-            wins[i] += search.playout(GAME, child, belief.me, policy, _even, random.Random(seed), GAME_LENGTH)
+            draws = random.Random(seed)
+            wins[i] += search.playout(GAME, child, belief.me, policy, search.no_opinion, draws, GAME_LENGTH)
         slowest = max(slowest, time.perf_counter() - began)
     return cast(PatriotsAction, candidates[max(range(len(candidates)), key=lambda i: (wins[i], -i))])
-
-
-def _even(state: State, seat: Seat) -> float:
-    return 0.5  # a playout that ran out of actions before the game ended: no opinion
 
 
 def _vote(belief: Belief, legal: list[Any], rand: random.Random, worlds: Sequence[State],
