@@ -10,7 +10,7 @@ A uniform redraw ignores what the table has watched. So, as DeepRole does for Th
 several candidate deals are drawn and one is kept with probability proportional to how likely it makes the public
 history: War Councils that placed a side's card (its Commander and Agent probably on that side), the votes that elected
 them, every vote, nomination, Spy card, feather split and Major Ferguson call read against what a plain player would
-have done on either team (``tells``; ``INFORMED`` can read a Spy card or a split as an informed player's too), and
+have done on either team (``tells``; at larger tables half of Spy cards and splits as an informed player's), and
 cards seen flipped face down (still their holder's, or after one Winter pass perhaps the next player's). The draw
 is canonical: pools are sorted before they are shuffled, so the result is a function of what the seat sees and of
 ``rand`` only.
@@ -40,10 +40,11 @@ PLACED = {"patriots": (0.05, 0.45, 0.8), "redcoats": (0.25, 0.6, 0.95)}
 PLAIN = {"vote": 0.75, "gift": 0.75, "nominate": 0.75, "feathers": 0.75, "ferguson": 0.75}
 # Of the actions read as reasoned (``PLAIN``), the share taken as an informed player's (one who reasons from where the
 # cards are, as the hard level does) rather than a plain one's: it spies on an enemy, gives all its feathers to allies
-# and votes for a council likely to place its side. Half of Spy cards and splits read so sharpen the ally belief by an
-# eighth on games of hard and basic players; votes gain nothing, since a hard vote mostly agrees with a plain one
-# (bench/REPORT.md: with these shares the hard seats' team wins 1.26 times as often as the basic seats' at 6 and at 8).
+# and votes for a council likely to place its side. Half of Spy cards and splits read so sharpen the ally belief by a
+# tenth to an eighth on games of hard and basic players; votes gain nothing, since a hard vote mostly agrees with a
+# plain one. Applied from ``INFORMED_FROM`` players on: in games it won at 8 players and lost at 6 (bench/REPORT.md).
 INFORMED = {"vote": 0.0, "gift": 0.5, "feathers": 0.5}
+INFORMED_FROM = 8
 SHOWN_OWN = 0.3  # a player shows their own colour while holding the enemy's face down (a bluff shows the enemy's)
 # A card flipped face down (Winter, Hessians) in front of everyone is still its holder's until a Winter pass; across one
 # pass it stays with them unless they passed it to the next player (Spies never move; Leaders are kept, as a rule).
@@ -285,10 +286,11 @@ def _weight(state: PatriotsState, viewer: Seat, facts: Evidence, deal: Deal, tea
             continue
         on_side = sum(team[s] == side for s in (council["commander"], council["agent"]))
         total += math.log(PLACED[side][on_side])
+    shares = INFORMED if state["players"] >= INFORMED_FROM else {}
     for tell in facts.tells:
         side = team[tell.actor]
         if side is not None:
-            plain, informed = PLAIN[tell.kind], INFORMED.get(tell.kind, 0.0)
+            plain, informed = PLAIN[tell.kind], shares.get(tell.kind, 0.0)
             reasoned = tell.plain[side]
             if informed:
                 reasoned = (1 - informed) * reasoned + informed * _informed(tell, side, team)

@@ -2,8 +2,8 @@
 
 The platform hands it worlds drawn from its own seat (``view.resample``): every Loyalty card it cannot see redrawn
 as the rules allow and weighted by the public history (``sampler``: councils, and every vote, nomination, Spy card,
-feather split and Ferguson call read against a plain player's reasoning, ``tells``, and half of Spy cards and splits
-also as an informed player's, one who knows the teams).
+feather split and Ferguson call read against a plain player's reasoning, ``tells``; at tables of 8 or more, half of
+Spy cards and splits as an informed player's, one who knows the teams).
 From them it reads, for every other player, how likely they are on its team and how likely they hold either Leader.
 It then votes for councils likely to place its side, spies on likely enemies (above all on a likely enemy Leader
 whose last card the eyes would turn), conceals its Leader and its allies', calls Major Ferguson on the player whose

@@ -84,18 +84,51 @@ def test_the_sampler_finds_allies_by_their_tells(games: list[State], monkeypatch
     assert sum(with_tells) < 0.5 * sum(without), (with_tells, without)
 
 
-def test_the_sampler_reads_informed_spy_cards(monkeypatch: pytest.MonkeyPatch) -> None:
+@pytest.fixture(scope="module")
+def informed_games() -> dict[tuple[int, int], State]:
+    """Games whose Spy cards all go to true enemies, by (players, seed): ones whose teams are still in doubt at the
+    first Winter (in many such games the Spy cards' eyes have turned every card face up by then)."""
+    deals = ((6, 1), (6, 2), (8, 1), (8, 12), (10, 1), (10, 2))
+    return {deal: before_winter(*deal, informed=True) for deal in deals}
+
+
+def test_the_sampler_reads_informed_spy_cards(informed_games: dict[tuple[int, int], State],
+                                              monkeypatch: pytest.MonkeyPatch) -> None:
     """Spy cards given to true enemies (as the hard level gives them) place the givers' allies better when the sampler
     takes a share of Spy cards as an informed player's (``INFORMED``) than when it reads them as a plain player's
     (the other kinds of tell are not read here, so the Spy cards alone speak)."""
-    played = [before_winter(players, seed, informed=True) for players, seed in ((6, 9), (8, 10), (8, 12), (10, 9))]
+    played = list(informed_games.values())
     assert all(any(tell.kind == "gift" for tell in tells.read(state, None)) for state in played)
     monkeypatch.setattr(sampler, "PLAIN", {kind: 0.75 if kind == "gift" else 0.0 for kind in sampler.PLAIN})
+    monkeypatch.setattr(sampler, "INFORMED_FROM", 0)
     monkeypatch.setattr(sampler, "INFORMED", {"gift": 0.5})
     informed = [ally_error(state, viewer) for state in played for viewer in (0, 3)]
     monkeypatch.setattr(sampler, "INFORMED", {"gift": 0.0})
     plain = [ally_error(state, viewer) for state in played for viewer in (0, 3)]
     assert sum(informed) < 0.8 * sum(plain), (informed, plain)
+
+
+def test_only_larger_tables_read_spy_cards_as_informed(informed_games: dict[tuple[int, int], State],
+                                                       monkeypatch: pytest.MonkeyPatch) -> None:
+    """Below ``INFORMED_FROM`` players every Spy card is read as a plain player's: an informed share changes none of
+    the worlds drawn, and would change them were the threshold lower. From it on it does (only Spy cards are read
+    here, so that they alone speak)."""
+    monkeypatch.setattr(sampler, "PLAIN", {kind: 0.75 if kind == "gift" else 0.0 for kind in sampler.PLAIN})
+
+    def changed(state: State) -> bool:
+        """Whether an informed share changes the worlds any of four viewers draws."""
+        drawn: dict[float, list[list[State]]] = {}
+        for informed in (0.5, 0.0):
+            monkeypatch.setattr(sampler, "INFORMED", {"gift": informed})
+            drawn[informed] = [draw_worlds(GAME, state, viewer, random.Random(7), 16) for viewer in range(4)]
+        return drawn[0.5] != drawn[0.0]
+
+    small, large = informed_games[6, 1], informed_games[8, 12]
+    assert small["players"] < sampler.INFORMED_FROM <= large["players"]
+    assert changed(large)
+    assert not changed(small)
+    monkeypatch.setattr(sampler, "INFORMED_FROM", small["players"])
+    assert changed(small)
 
 
 def test_the_evidence_kept_between_draws_is_the_states_own(games: list[State]) -> None:
