@@ -44,7 +44,7 @@ PLAIN = {"vote": 0.75, "gift": 0.75, "nominate": 0.75, "feathers": 0.75, "fergus
 # tenth to an eighth on games of hard and basic players; votes gain nothing, since a hard vote mostly agrees with a
 # plain one. Applied from ``INFORMED_FROM`` players on: in games it won at 8 players and lost at 6 (bench/REPORT.md).
 INFORMED = {"vote": 0.0, "gift": 0.5, "feathers": 0.5}
-INFORMED_FROM = 8
+INFORMED_FROM = 8  # players; 7 (not measured) reads plainly as 6 does, 9 and 10 (not measured) as 8 does
 SHOWN_OWN = 0.3  # a player shows their own colour while holding the enemy's face down (a bluff shows the enemy's)
 # A card flipped face down (Winter, Hessians) in front of everyone is still its holder's until a Winter pass; across one
 # pass it stays with them unless they passed it to the next player (Spies never move; Leaders are kept, as a rule).
