@@ -28,17 +28,20 @@ from tests.games.red_scare_redux.scenario import act, make
 
 GAME_SECONDS = 300  # a 2v2 game to the end of the decks, its one-second windows included, on a busy machine
 
+# The table's root: the final ranking is an `.rs` too, shown beside it once the game is over.
+ROOT = ".rs[data-seq]"
+
 # True once the game is over, or once something is mine to send in a state newer than `seq` and nothing is in flight.
 MY_MOVE_OR_OVER = """(seq) => {
   if (document.querySelector('#rs-result')) return true;
-  const rs = document.querySelector('.rs');
+  const rs = document.querySelector('.rs[data-seq]');
   if (!rs || rs.dataset.busy === 'true' || rs.dataset.seq === seq) return false;
   return Boolean(rs.querySelector('.rs-act [data-action], .rs-act [data-flow]'));
 }"""
 
 # The open response window as drawn at one instant (null once the page has moved on): its text and its clocks.
 WINDOW_NOW = """() => {
-  const rs = document.querySelector('.rs');
+  const rs = document.querySelector('.rs[data-seq]');
   const panel = rs?.dataset.state === 'window' ? rs.querySelector('.rs-window') : null;
   if (!panel) return null;
   return { seq: rs.dataset.seq, text: panel.querySelector('.rs-window-text')?.textContent.trim() ?? '',
@@ -75,7 +78,7 @@ def answer_until_confirm(page, last: bool = False) -> dict:  # type: ignore[no-u
 
 def move(page, done: dict[str, int]) -> None:  # type: ignore[no-untyped-def]
     """One thing of mine, chosen the way a person would, by clicks only."""
-    rs = page.locator(".rs")
+    rs = page.locator(ROOT)
     if rs.get_attribute("data-state") == "window":
         # What is played against whom, with its own countdown: read in one go, as a one-second window can close
         # (and the page move on) between two separate reads.
@@ -158,7 +161,7 @@ def test_a_2v2_game_by_clicks_to_the_result(server: ServerProcess, context) -> N
         page.wait_for_function(MY_MOVE_OR_OVER, arg=seq, timeout=30_000)
         if page.locator("#rs-result").count():
             break
-        seq = page.locator(".rs").get_attribute("data-seq")
+        seq = page.locator(ROOT).get_attribute("data-seq")
         try:
             move(page, done)
         except PlaywrightError:
