@@ -26,7 +26,7 @@ GAME_SECONDS = 60  # the whole game, bots included
 # True once the game is over, or once it is my move in a state newer than `seq` and nothing is in flight.
 MY_MOVE_OR_OVER = """(seq) => {
   if (document.querySelector('#pr-result')) return true;
-  const pr = document.querySelector('.pr');
+  const pr = document.querySelector('.pr[data-seq]');
   if (!pr || pr.dataset.busy === 'true' || pr.dataset.seq === seq) return false;
   return pr.dataset.state === 'your-move';
 }"""
@@ -91,7 +91,7 @@ def test_whole_game_by_clicks_reaches_the_result(server: ServerProcess, context)
             continue
         if page.locator("#pr-result").count():
             break
-        seq = page.locator(".pr").get_attribute("data-seq")
+        seq = page.locator(".pr[data-seq]").get_attribute("data-seq")  # the result is a .pr too
         action = press_first_move(page)
         if action is None:
             seq = None

@@ -26,7 +26,7 @@ GAME_SECONDS = 300  # a whole game against the bot, its one-second reaction wind
 # True once the game is over, or once something is mine to do in a state newer than `seq` and nothing is in flight.
 MY_MOVE_OR_OVER = """(seq) => {
   if (document.querySelector('#rp-result')) return true;
-  const rp = document.querySelector('.rp');
+  const rp = document.querySelector('.rp[data-seq]');
   if (!rp || rp.dataset.busy === 'true' || rp.dataset.seq === seq) return false;
   return rp.dataset.state === 'your-move';
 }"""
@@ -127,7 +127,7 @@ def test_build_by_clicks_then_play_a_whole_game(server: ServerProcess, context) 
         page.wait_for_function(MY_MOVE_OR_OVER, arg=seq, timeout=30_000)
         if page.locator("#rp-result").count():
             break
-        seq = page.locator(".rp").get_attribute("data-seq")
+        seq = page.locator(".rp[data-seq]").get_attribute("data-seq")  # the result is an .rp too
         take_first_move(page)
         moves += 1
 

@@ -133,7 +133,7 @@ def wait_my_move(page: Page, seq: str | None) -> bool:
         if page.locator("#rp-result").count():
             return False
         if page.locator(".rp-act[data-prompt=reaction]").count():
-            seq = page.locator(".rp").get_attribute("data-seq")
+            seq = page.locator(".rp[data-seq]").get_attribute("data-seq")  # the result is an .rp too
             continue
         return True
 

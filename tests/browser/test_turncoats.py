@@ -24,7 +24,7 @@ GAME_SECONDS = 120  # a 2-player game has at most 16 non-Negotiate actions, plus
 # True once the game is over, or once it is my move in a state newer than `seq` and nothing is in flight.
 MY_MOVE_OR_OVER = """(seq) => {
   if (document.querySelector('#turncoats-result')) return true;
-  const tc = document.querySelector('.tc');
+  const tc = document.querySelector('.tc[data-seq]');
   if (!tc || tc.dataset.busy === 'true' || tc.dataset.seq === seq) return false;
   return tc.dataset.state === 'your-turn' || tc.dataset.state === 'negotiating';
 }"""
@@ -53,7 +53,7 @@ def play_to_the_end(page) -> int:  # type: ignore[no-untyped-def]
         page.wait_for_function(MY_MOVE_OR_OVER, arg=seq, timeout=20_000)
         if page.locator("#turncoats-result").count():
             return moves
-        root = page.locator(".tc")
+        root = page.locator(".tc[data-seq]")  # the result is a .tc too
         seq = root.get_attribute("data-seq")
         if root.get_attribute("data-state") == "negotiating":
             page.locator("[data-return]").first.click()
