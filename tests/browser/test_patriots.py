@@ -22,6 +22,7 @@ from tests.browser.helpers import watch_errors
 from tests.conftest import ServerProcess
 
 GAME_SECONDS = 60  # the whole game, bots included
+ROOT = ".pr[data-seq]"  # the table's root: the final result is a .pr too
 
 # True once the game is over, or once it is my move in a state newer than `seq` and nothing is in flight.
 MY_MOVE_OR_OVER = """(seq) => {
@@ -91,7 +92,7 @@ def test_whole_game_by_clicks_reaches_the_result(server: ServerProcess, context)
             continue
         if page.locator("#pr-result").count():
             break
-        seq = page.locator(".pr[data-seq]").get_attribute("data-seq")  # the result is a .pr too
+        seq = page.locator(ROOT).get_attribute("data-seq")
         action = press_first_move(page)
         if action is None:
             seq = None

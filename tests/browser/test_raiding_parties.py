@@ -22,6 +22,7 @@ from tests.browser.helpers import seat_link, settle, watch_errors
 from tests.conftest import ServerProcess
 
 GAME_SECONDS = 300  # a whole game against the bot, its one-second reaction windows included, on a busy machine
+ROOT = ".rp[data-seq]"  # the table's root: the final result is an .rp too
 
 # True once the game is over, or once something is mine to do in a state newer than `seq` and nothing is in flight.
 MY_MOVE_OR_OVER = """(seq) => {
@@ -127,7 +128,7 @@ def test_build_by_clicks_then_play_a_whole_game(server: ServerProcess, context) 
         page.wait_for_function(MY_MOVE_OR_OVER, arg=seq, timeout=30_000)
         if page.locator("#rp-result").count():
             break
-        seq = page.locator(".rp[data-seq]").get_attribute("data-seq")  # the result is an .rp too
+        seq = page.locator(ROOT).get_attribute("data-seq")
         take_first_move(page)
         moves += 1
 

@@ -20,7 +20,7 @@ import pytest
 from playwright.sync_api import Browser, BrowserContext, Page, WebSocketRoute
 
 from tests.browser.helpers import SIZES, seat_link, settle, watch_errors
-from tests.browser.test_raiding_parties import MY_MOVE_OR_OVER, host_table, plus, total
+from tests.browser.test_raiding_parties import MY_MOVE_OR_OVER, ROOT, host_table, plus, total
 from tests.conftest import ServerProcess
 
 AUTO_PASS_S = 2.0  # raiding-parties/auto.js AUTO_PASS_MS
@@ -133,7 +133,7 @@ def wait_my_move(page: Page, seq: str | None) -> bool:
         if page.locator("#rp-result").count():
             return False
         if page.locator(".rp-act[data-prompt=reaction]").count():
-            seq = page.locator(".rp[data-seq]").get_attribute("data-seq")  # the result is an .rp too
+            seq = page.locator(ROOT).get_attribute("data-seq")
             continue
         return True
 
@@ -168,7 +168,7 @@ def test_on_a_phone_a_whole_attack_is_made_by_taps_in_view(server: ServerProcess
         assert time.monotonic() < deadline, f"no attack was offered within 180 s ({finger.taps})"
         if not wait_my_move(page, seq):
             pytest.fail(f"the game ended before an attack was offered ({finger.taps})")
-        seq = page.locator(".rp").get_attribute("data-seq")
+        seq = page.locator(ROOT).get_attribute("data-seq")
         state = state_of(server, table_id, token)
         if str(state["seq"]) != seq:
             continue  # the page is behind or ahead of what was read: look again
@@ -184,7 +184,7 @@ def test_on_a_phone_a_whole_attack_is_made_by_taps_in_view(server: ServerProcess
 
     # Further shots of the same attack (a second target or a second shot), then the rest of the turn to End turn.
     while wait_my_move(page, seq):
-        seq = page.locator(".rp").get_attribute("data-seq")
+        seq = page.locator(ROOT).get_attribute("data-seq")
         if page.locator(".rp-act[data-prompt=aim]").count():
             target = page.locator(".rp-table [data-target]").first.get_attribute("data-target")
             finger.tap_when_reachable(f".rp-table [data-target='{target}']", what=f"next target {target}")
@@ -457,7 +457,7 @@ def test_auto_pass_closes_real_windows_and_is_remembered(server: ServerProcess, 
         page.wait_for_function("""(seq) => {
           if (document.querySelector('#rp-result')) return true;
           if (document.querySelector('[data-window-key]')) return true;
-          const rp = document.querySelector('.rp');
+          const rp = document.querySelector('.rp[data-seq]');
           return Boolean(rp) && rp.dataset.busy === 'false' && rp.dataset.seq !== seq
             && rp.dataset.state === 'your-move';
         }""", arg=seq, timeout=60_000)
@@ -477,7 +477,7 @@ def test_auto_pass_closes_real_windows_and_is_remembered(server: ServerProcess, 
                 page.reload()
                 page.wait_for_selector(".rp[data-phase=play]")
             continue
-        seq = page.locator(".rp").get_attribute("data-seq")
+        seq = page.locator(ROOT).get_attribute("data-seq")
         if not step_without_attacking(page):
             seq = None  # nothing was sent (a card was only picked, or the page moved under the click): look again
     for delay in closed:
@@ -538,7 +538,7 @@ def test_the_table_in_play_passes_axe(browser: Browser, server: ServerProcess) -
                 assert time.monotonic() < deadline, f"{size}: no card of mine could act within 120 s"
                 if not wait_my_move(page, seq):
                     pytest.fail("the game ended first")
-                seq = page.locator(".rp").get_attribute("data-seq")
+                seq = page.locator(ROOT).get_attribute("data-seq")
                 settle(page)
                 if "move" not in checked and page.locator(".rp-dock [data-kind=play]").count():
                     check(page, f"raiding-parties table, your move ({size})")

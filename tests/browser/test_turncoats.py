@@ -20,6 +20,7 @@ from tests.browser.helpers import open_seat, settle, watch_errors
 from tests.conftest import ServerProcess
 
 GAME_SECONDS = 120  # a 2-player game has at most 16 non-Negotiate actions, plus the Negotiates
+ROOT = ".tc[data-seq]"  # the table's root: the final result is a .tc too
 
 # True once the game is over, or once it is my move in a state newer than `seq` and nothing is in flight.
 MY_MOVE_OR_OVER = """(seq) => {
@@ -53,7 +54,7 @@ def play_to_the_end(page) -> int:  # type: ignore[no-untyped-def]
         page.wait_for_function(MY_MOVE_OR_OVER, arg=seq, timeout=20_000)
         if page.locator("#turncoats-result").count():
             return moves
-        root = page.locator(".tc[data-seq]")  # the result is a .tc too
+        root = page.locator(ROOT)
         seq = root.get_attribute("data-seq")
         if root.get_attribute("data-state") == "negotiating":
             page.locator("[data-return]").first.click()
