@@ -60,6 +60,7 @@ class Seat:
     away: bool
     connections: int
     rematch_of: int | None
+    window_answer: str | None
 
 
 TABLE_FIELDS = tuple(f.name for f in fields(Table))

@@ -62,6 +62,12 @@ class SeatRow(Base):
     # At a rematch table: the seat row of the finished table this seat was copied from. "Play again" finds its
     # person's seat by this link, never by number (the lobby renumbers seats when someone leaves).
     rematch_of: Mapped[int | None] = mapped_column(Integer, nullable=True)
+    # What the seat's person last saw, on any device: the log marks what happened since ("while you were away").
+    seen_seq: Mapped[int] = mapped_column(Integer, default=0)
+    seen_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True), nullable=True)
+    # A turn-based table's standing answer to response windows: "respond" (wait for me) or "pass" (pass for me after
+    # the public delay); None: the table's default.
+    window_answer: Mapped[str | None] = mapped_column(String(16), nullable=True)
 
 
 class ActionRow(Base):
@@ -127,4 +133,97 @@ class ServerKeyRow(Base):
 
     name: Mapped[str] = mapped_column(String(64), primary_key=True)
     value: Mapped[str] = mapped_column(Text)
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+
+
+class AccountRow(Base):
+    """A person's optional account: a display name and nothing else; they sign in with passkeys."""
+
+    __tablename__ = "accounts"
+
+    id: Mapped[str] = mapped_column(String(32), primary_key=True)
+    name: Mapped[str] = mapped_column(String(64))
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+
+
+class PasskeyRow(Base):
+    """A WebAuthn credential of an account: its id kept only as a hash (what sign-in looks it up by), its public key
+    and the authenticator's signature counter (one that goes back is a clone, refused)."""
+
+    __tablename__ = "passkeys"
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
+    account_id: Mapped[str] = mapped_column(ForeignKey("accounts.id", ondelete="CASCADE"), index=True)
+    credential_hash: Mapped[str] = mapped_column(String(64), unique=True)
+    public_key: Mapped[str] = mapped_column(Text)
+    sign_count: Mapped[int] = mapped_column(Integer, default=0)
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+    last_used_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True), nullable=True)
+
+
+class AccountSessionRow(Base):
+    """A signed-in device: the session cookie's value is never stored, only its hash."""
+
+    __tablename__ = "account_sessions"
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
+    account_id: Mapped[str] = mapped_column(ForeignKey("accounts.id", ondelete="CASCADE"), index=True)
+    token_hash: Mapped[str] = mapped_column(String(64), unique=True)
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+    expires_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+
+
+class AccountSeatRow(Base):
+    """A seat (or, with ``seat_id`` None, a spectator link) bound to an account, so every device the person signs in
+    on can open it. The seat's token is kept sealed, since a device that signs in must be handed it back."""
+
+    __tablename__ = "account_seats"
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
+    account_id: Mapped[str] = mapped_column(ForeignKey("accounts.id", ondelete="CASCADE"), index=True)
+    table_id: Mapped[str] = mapped_column(ForeignKey("tables.id", ondelete="CASCADE"), index=True)
+    seat_id: Mapped[int | None] = mapped_column(ForeignKey("seats.id", ondelete="CASCADE"), nullable=True, index=True)
+    sealed_token: Mapped[str | None] = mapped_column(Text, nullable=True)
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+
+
+class AuthChallengeRow(Base):
+    """A WebAuthn challenge handed out for one ceremony (registration or sign-in), kept as a hash and used once."""
+
+    __tablename__ = "auth_challenges"
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
+    challenge_hash: Mapped[str] = mapped_column(String(64), unique=True)
+    purpose: Mapped[str] = mapped_column(String(16))  # register | login | add (a passkey more, signed in)
+    account_id: Mapped[str | None] = mapped_column(ForeignKey("accounts.id", ondelete="CASCADE"), nullable=True)
+    name: Mapped[str | None] = mapped_column(String(64), nullable=True)
+    expires_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+
+
+class MoveLinkRow(Base):
+    """"Move my tables to another device": a one-time code for every seat and spectator link of a browser, sealed
+    under a key only the code gives (like a seat link); the code itself is kept as a hash."""
+
+    __tablename__ = "move_links"
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
+    code_hash: Mapped[str] = mapped_column(String(64), unique=True)
+    sealed: Mapped[str] = mapped_column(Text)
+    state: Mapped[str] = mapped_column(String(16), default="open")  # open | used
+    expires_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+
+
+class InvitationRow(Base):
+    """An invitation to the lobby ``table_id``, addressed to the person holding ``seat_id`` at a table they shared
+    with the inviter ("New game with these players")."""
+
+    __tablename__ = "invitations"
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
+    table_id: Mapped[str] = mapped_column(ForeignKey("tables.id", ondelete="CASCADE"), index=True)
+    seat_id: Mapped[int] = mapped_column(ForeignKey("seats.id", ondelete="CASCADE"), index=True)
+    from_name: Mapped[str] = mapped_column(String(64))
+    state: Mapped[str] = mapped_column(String(16), default="open")  # open | accepted | declined
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))

@@ -58,7 +58,8 @@ def _table(game: Game, state: State, bots: set[int], when: datetime, monkeypatch
                 turn_timer=60.0, timer_key=None, deadline=None, bots_waiting=False, spectators=1, next_table_id=None,
                 spectator_chat=True, created_at=START, updated_at=START)
     seats = [Seat(id=100 + n, table_id="t", seat=n, name=f"P{n}", bot="random" if n in bots else None,
-                  token_hash=None, away=False, connections=0 if n in bots else 1, rematch_of=None)
+                  token_hash=None, away=False, connections=0 if n in bots else 1, rematch_of=None,
+                  window_answer=None)
              for n in range(state["players"])]
     monkeypatch.setattr("app.play.now", lambda: when)
     settle(game, row, seats)  # the step as it opened
