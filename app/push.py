@@ -5,8 +5,8 @@ A push crosses a third-party push service, so it says only public facts: which t
 plain address, never a token, a card or anything a spectator could not see. It is sent when a seat becomes due to
 act (``app.turns.due_seats``: as the page's "Your turn" banner decides, from what every seat alike could act on),
 when the game ends and when a rematch opens; at most one a table per minute per seat. An invitation to a new game
-(``app.invitations``) is pushed to the invitees' seats at the finished table outside that minute. A subscription the push
-service no longer knows (404, 410) is deleted.
+(``app.invitations``) is pushed to the invitees' seats at the finished table outside that minute. A subscription the
+push service no longer knows (404, 410) is deleted.
 """
 
 from __future__ import annotations
