@@ -7,13 +7,19 @@ from __future__ import annotations
 import re
 
 import httpx
-from playwright.sync_api import Browser, expect
+from playwright.sync_api import Browser, Page, expect
 
 from tests.api.helpers import create, join, play_to_end, start
 from tests.browser.helpers import open_seat, watch_errors
+from tests.browser.test_accessibility import AXE, RUN_AXE
 from tests.conftest import ServerProcess
 
 LOBBY = re.compile(r"/t/[^/?#]+$")
+
+
+def axe_clean(page: Page) -> None:
+    page.add_script_tag(path=str(AXE))
+    assert page.evaluate(RUN_AXE) == []
 
 
 def test_a_new_game_with_these_players_and_an_invite_from_the_people_played_with(browser: Browser,
@@ -24,8 +30,10 @@ def test_a_new_game_with_these_players_and_an_invite_from_the_people_played_with
         start(http, table)
         play_to_end(http, table)
 
-    alice_ctx = browser.new_context(viewport={"width": 1200, "height": 900})
-    bob_ctx = browser.new_context(viewport={"width": 390, "height": 844}, is_mobile=True, has_touch=True)
+    # axe is injected by the test: the pages' Content-Security-Policy is bypassed for it.
+    alice_ctx = browser.new_context(viewport={"width": 1200, "height": 900}, bypass_csp=True)
+    bob_ctx = browser.new_context(viewport={"width": 390, "height": 844}, is_mobile=True, has_touch=True,
+                                  bypass_csp=True)
     for ctx in (alice_ctx, bob_ctx):
         ctx.set_default_timeout(15_000)
     alice, bob = alice_ctx.new_page(), bob_ctx.new_page()
@@ -36,6 +44,7 @@ def test_a_new_game_with_these_players_and_an_invite_from_the_people_played_with
         expect(alice.locator("#result-heading")).to_be_visible()
         alice.get_by_role("button", name="New game with these players").click()
         alice.locator("#new-game-game").select_option("turncoats")
+        axe_clean(alice)
         alice.get_by_role("button", name="Open the table and invite Bob").click()
         alice.wait_for_url(lambda url: LOBBY.search(url) is not None and table.table_id not in url)
         new_table = alice.url.rsplit("/", 1)[1]
@@ -47,6 +56,7 @@ def test_a_new_game_with_these_players_and_an_invite_from_the_people_played_with
         invitation = bob.locator("#invitations-list > li")
         expect(invitation).to_have_count(1)
         expect(invitation).to_contain_text("Alice invited you to a new Turncoats table")
+        axe_clean(bob)
         invitation.get_by_role("button", name="Join Alice's Turncoats table").click()
         bob.wait_for_url(f"{server.url}/t/{new_table}")
         expect(bob.locator("#lobby-seats li")).to_have_count(2)
@@ -62,6 +72,7 @@ def test_a_new_game_with_these_players_and_an_invite_from_the_people_played_with
         expect(bob.locator("#invitations")).to_be_hidden()
         bob.get_by_role("button", name="Invite Alice to a new game").click()
         bob.locator("#invite-game").select_option("raiding-parties")
+        axe_clean(bob)
         bob.get_by_role("button", name="Open the table and invite Alice").click()
         bob.wait_for_url(lambda url: LOBBY.search(url) is not None and new_table not in url)
         raid = bob.url.rsplit("/", 1)[1]
