@@ -5,6 +5,7 @@ joins with that same token, once. The people played with are listed for one-tap 
 from __future__ import annotations
 
 import asyncio
+import sqlite3
 from collections.abc import Iterator
 from datetime import UTC, datetime, timedelta
 from typing import Any
@@ -13,12 +14,15 @@ import pytest
 from fastapi.testclient import TestClient
 
 import app.timing
+from app.expiry import expire_tables
 from app.main import create_app
 from app.settings import Settings
+from app.timing import now
 from tests.api.helpers import (
     Table,
     assert_error,
     auth,
+    db_path,
     db_rows,
     new_game,
     play_to_end,
@@ -260,3 +264,24 @@ def test_each_invitee_is_pushed_public_words_only(settings: Settings, endpoint: 
             endpoint.verify(push, server_key)
             text = str(endpoint.decrypt(push)) + str(push.headers) + push.path
             assert not [s for s in secrets if s in text]
+
+
+def test_invitations_go_with_an_expired_lobby_or_an_expired_table(client: TestClient, settings: Settings) -> None:
+    table = finished(client, humans=3)
+    lobby = invite(client, table, 0, seats=[1]).json()["table_id"]
+    invite(client, table, 0, seats=[2])
+    service = client.app.state.service  # type: ignore[attr-defined]
+
+    def expire(table_id: str, hours: float) -> None:
+        with sqlite3.connect(db_path(settings)) as connection:
+            past = (now() - timedelta(hours=hours + 1)).strftime("%Y-%m-%d %H:%M:%S.%f")
+            connection.execute("UPDATE tables SET updated_at = ? WHERE id = ?", (past, table_id))
+        assert client.portal is not None
+        assert client.portal.call(expire_tables, service) == 1
+
+    expire(lobby, settings.lobby_ttl_hours)  # Bob's lobby expires: his invitation with it
+    assert [r[0] for r in db_rows(settings, "SELECT seat_id FROM invitations")] == [
+        db_rows(settings, "SELECT id FROM seats WHERE table_id = ? AND seat = 2", table.table_id)[0][0]]
+    assert yours(client, (table, 1))["invitations"] == []
+    expire(table.table_id, settings.finished_ttl_hours)  # the finished table expires: Carol's invitation with it
+    assert db_rows(settings, "SELECT id FROM invitations") == []
