@@ -174,13 +174,19 @@ def test_an_invitation_to_a_full_or_started_lobby_is_refused_and_stays_open(clie
     assert yours(client, (table, 1))["invitations"] == []
 
 
-def test_inviting_is_rate_limited_like_creating_a_table(settings: Settings) -> None:
+def test_inviting_is_rate_limited_like_creating_a_table_and_accepting_like_joining(settings: Settings) -> None:
     settings.create_rate = (2, 60.0)
+    settings.join_rate = (3, 60.0)
     with TestClient(create_app(settings)) as client:
-        table = finished(client, humans=2)  # one creation
-        assert invite(client, table, 0).status_code == 201  # two
+        table = finished(client, humans=3)  # one creation, two joins
+        assert invite(client, table, 0).status_code == 201  # two creations
         before = stored(settings)
         assert_error(invite(client, table, 0), 429, "rate_limited")
+        assert stored(settings) == before
+        bob, carol = (yours(client, (table, seat))["invitations"][0]["id"] for seat in (1, 2))
+        assert answer(client, bob, table.tokens[1]).status_code == 200  # three joins
+        before = stored(settings)
+        assert_error(answer(client, carol, table.tokens[2]), 429, "rate_limited")
         assert stored(settings) == before
 
 
