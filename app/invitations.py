@@ -73,7 +73,8 @@ class Invitations:
                 select(InvitationRow, SeatRow.token_hash).join(SeatRow, SeatRow.id == InvitationRow.seat_id)
                 .where(InvitationRow.id == invitation_id))).first()
         if found is None or found[1] is None or not same_secret(hash_token(token), found[1]):
-            raise ApiError(404, "unknown_invitation", "There is no invitation for you with that number.")
+            raise ApiError(404, "unknown_invitation", "There is no invitation for you with that number: it may have "
+                                                      "gone with its table, or it is for another seat.")
         invitation: InvitationRow = found[0]
         if invitation.state != OPEN:
             raise _used(invitation.state)
