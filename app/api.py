@@ -12,6 +12,7 @@ from app.audit import audit
 from app.chat import Chat as TableChat
 from app.errors import ApiError
 from app.guards import within_rate
+from app.invitations import Invitations
 from app.limits import RateLimiter
 from app.links import SeatLinks, link_url
 from app.lobby import Lobby
@@ -42,6 +43,11 @@ def get_rematch(request: Request) -> Rematch:
     return rematch
 
 
+def get_invitations(request: Request) -> Invitations:
+    invitations: Invitations = request.app.state.invitations
+    return invitations
+
+
 def chat_of(request: Request) -> TableChat:
     chat: TableChat = request.app.state.chat
     return chat
@@ -69,6 +75,7 @@ def bearer(authorization: Annotated[str | None, Header()] = None) -> str | None:
 ServiceDep = Annotated[TableService, Depends(get_service)]
 LobbyDep = Annotated[Lobby, Depends(get_lobby)]
 RematchDep = Annotated[Rematch, Depends(get_rematch)]
+InvitationsDep = Annotated[Invitations, Depends(get_invitations)]
 ChatDep = Annotated[TableChat, Depends(chat_of)]
 LinksDep = Annotated[SeatLinks, Depends(get_links)]
 TokenDep = Annotated[str | None, Depends(bearer)]
@@ -149,9 +156,9 @@ class YourTables(Body):
 
 
 @router.post("/your-tables")
-async def list_your_tables(body: YourTables, service: ServiceDep) -> dict[str, Any]:
+async def list_your_tables(body: YourTables, service: ServiceDep, invitations: InvitationsDep) -> dict[str, Any]:
     """Every table the caller holds a seat token or spectator key for, in one request; credentials in the body."""
-    return await your_tables(service, [(t.table_id, t.token, t.spectate) for t in body.tables])
+    return await your_tables(service, [(t.table_id, t.token, t.spectate) for t in body.tables], invitations)
 
 
 def get_pusher(request: Request) -> Pusher:
@@ -314,6 +321,54 @@ async def play_again(table_id: str, who: SeatDep, token: TokenDep, rematch: Rema
     assert token is not None  # ``who`` was found by it
     new_id, new_seat, new_token, code = await rematch.again(table_id, who, token)
     return {"table_id": new_id, "seat": new_seat, "token": new_token, "seat_url": link_url(base, new_id, code)}
+
+
+class NewGame(Body):
+    game: str
+    options: dict[str, Any] | None = None
+    turn_timer: float | None = Field(None, description="As when creating a table.")
+    pace: str = Field("live", description="As when creating a table.")
+    spectator_chat: bool = True
+    seats: list[int] | None = Field(None, max_length=10, description="The seats (numbers at this table) of the "
+                                    "people to invite; none: every other person at the table.")
+
+
+@router.post("/tables/{table_id}/invitations", status_code=201)
+async def invite_players(table_id: str, body: NewGame, who: SeatDep, invitations: InvitationsDep, base: BaseDep,
+                         request: Request) -> dict[str, Any]:
+    """New game with these players: a new lobby hosted by the caller, the other people of this finished table
+    invited."""
+    limited(request, "create_limiter", "new tables")
+    row, token, code, invited = await invitations.open(table_id, who, body.game, body.options, body.turn_timer,
+                                                       body.spectator_chat, body.pace, body.seats)
+    return {"table_id": row.id, "seat": 0, "token": token, "invite_url": f"{base}/t/{row.id}?invite={row.invite_code}",
+            "spectate_url": f"{base}/t/{row.id}/watch?key={row.spectate_key}",
+            "seat_url": link_url(base, row.id, code), "invited": invited}
+
+
+def invited_token(token: TokenDep) -> str:
+    if token is None:
+        raise ApiError(401, "no_credentials", "Answer an invitation with your seat token at the table it came from: "
+                                              "Authorization: Bearer <token>.")
+    return token
+
+
+InvitedDep = Annotated[str, Depends(invited_token)]
+
+
+@router.post("/invitations/{invitation_id}/accept")
+async def accept_invitation(invitation_id: int, token: InvitedDep, invitations: InvitationsDep, base: BaseDep,
+                            request: Request) -> dict[str, Any]:
+    """Take a seat in the lobby an invitation is for, under your name at the table you shared."""
+    limited(request, "join_limiter", "joins")
+    table_id, seat, new_token, code = await invitations.accept(invitation_id, token)
+    return {"table_id": table_id, "seat": seat, "token": new_token, "seat_url": link_url(base, table_id, code)}
+
+
+@router.post("/invitations/{invitation_id}/decline")
+async def decline_invitation(invitation_id: int, token: InvitedDep, invitations: InvitationsDep) -> dict[str, Any]:
+    await invitations.decline(invitation_id, token)
+    return {"declined": True}
 
 
 @router.post("/tables/{table_id}/seat-link")

@@ -11,7 +11,7 @@ from typing import Any
 
 from sqlalchemy import and_, delete, or_, select
 
-from app.models import ActionRow, ChatRow, PushSubscriptionRow, SeatLinkRow, SeatRow, TableRow
+from app.models import ActionRow, ChatRow, InvitationRow, PushSubscriptionRow, SeatLinkRow, SeatRow, TableRow
 from app.pace import TURN_BASED
 from app.service import TableService
 from app.shield import runs_to_end
@@ -41,7 +41,11 @@ async def expire_tables(service: TableService) -> int:
     async with service.writing() as session:
         ids = list((await session.scalars(select(TableRow.id).where(due))).all())
         if ids:
-            # explicit: not every database enforces the cascade
+            # explicit: not every database enforces the cascade. Invitations go with their lobby and with the seats
+            # they are addressed to.
+            await session.execute(delete(InvitationRow).where(or_(
+                InvitationRow.table_id.in_(ids),
+                InvitationRow.seat_id.in_(select(SeatRow.id).where(SeatRow.table_id.in_(ids))))))
             for model in (ActionRow, ChatRow, PushSubscriptionRow, SeatLinkRow, SeatRow):
                 await session.execute(delete(model).where(model.table_id.in_(ids)))
             await session.execute(delete(TableRow).where(TableRow.id.in_(ids))

@@ -5,7 +5,7 @@ host's chat setting. Each is one version-guarded transaction through the table s
 from __future__ import annotations
 
 import secrets
-from collections.abc import Mapping
+from collections.abc import Awaitable, Callable, Mapping
 from typing import Any
 
 from pydantic import ValidationError
@@ -44,9 +44,11 @@ class Lobby:
 
     @runs_to_end
     async def create(self, game_id: str, name: str, options: Mapping[str, Any] | None,
-                     turn_timer: float | None, spectator_chat: bool = True,
-                     pace: str = LIVE) -> tuple[TableRow, str, str]:
-        """A new table in the lobby; returns it, the creator's token and a claim code for their seat link."""
+                     turn_timer: float | None, spectator_chat: bool = True, pace: str = LIVE,
+                     then: Callable[[AsyncSession, TableRow], Awaitable[None]] | None = None,
+                     ) -> tuple[TableRow, str, str]:
+        """A new table in the lobby; returns it, the creator's token and a claim code for their seat link. ``then``
+        adds rows of its own (invitations) in the same transaction: they are written with the table or not at all."""
         game = self.service.game(game_id)
         name = check_person_name(clean_text(name, NAME_MAX, "name"))
         try:
@@ -73,18 +75,31 @@ class Lobby:
             session.add(seat)
             await session.flush()
             code, _ = await issue(session, row.id, seat.id, token)
+            if then is not None:
+                await then(session, row)
             await session.commit()
         return row, token, code
 
     @runs_to_end
     async def join(self, table_id: str, name: str, invite: str) -> tuple[int, str, str]:
         """The next free seat; returns its number, its token and a claim code for its seat link."""
+
+        async def check(session: AsyncSession, row: TableRow) -> None:
+            if not same_secret(invite, row.invite_code):
+                raise ApiError(403, "bad_invite", "That invite code is not valid for this table.")
+
+        return await self.seat_person(table_id, name, check)
+
+    @runs_to_end
+    async def seat_person(self, table_id: str, name: str,
+                          check: Callable[[AsyncSession, TableRow], Awaitable[None]]) -> tuple[int, str, str]:
+        """The next free seat for ``name``, once ``check`` (run first, in the same transaction: an invite code, an
+        invitation used up) lets them in; returns its number, its token and a claim code for its seat link."""
         name = check_person_name(clean_text(name, NAME_MAX, "name"))
         token = secrets.token_urlsafe(24)
 
         async def change(session: AsyncSession, row: TableRow, seats: list[SeatRow]) -> tuple[int, str]:
-            if not same_secret(invite, row.invite_code):
-                raise ApiError(403, "bad_invite", "That invite code is not valid for this table.")
+            await check(session, row)
             if row.status != "lobby":
                 raise ApiError(409, "already_started", "This game has already started; you can watch instead.")
             game = self.service.game(row.game)

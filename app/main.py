@@ -23,6 +23,7 @@ from app.errors import ApiError, api_error_handler, validation_error_handler
 from app.expiry import sweep_forever
 from app.guards import Guard
 from app.hub import Hub, RedisHub
+from app.invitations import Invitations
 from app.limits import RateLimiter
 from app.links import SeatLinks
 from app.live import LiveHub
@@ -67,6 +68,7 @@ def create_app(settings: Settings | None = None, games: Mapping[str, Game[Any]] 
         await pusher.start()
         service.after_act, service.after_change = pusher.after_act, pusher.after_change
         app.state.pusher = pusher
+        app.state.invitations = Invitations(service, app.state.lobby, pusher)
         await autoplay.start()
         janitor = asyncio.create_task(sweep_forever(service, settings.expiry_interval))
         sampler = asyncio.create_task(metrics.sample_forever(service))

@@ -8,6 +8,7 @@ from typing import Any
 
 from app.errors import ApiError
 from app.held import Held
+from app.invitations import Invitations, recent_people
 from app.seats import hash_token, same_secret
 from app.service import TableService
 from app.timing import aware
@@ -20,6 +21,10 @@ def _seat_of(held: Held, token: str) -> int | None:
     hashed = hash_token(token)
     seat = next((s for s in held.seats if s.token_hash is not None and same_secret(hashed, s.token_hash)), None)
     return None if seat is None else seat.seat
+
+
+def _seat_id(held: Held, seat: int) -> int:
+    return next(s.id for s in held.seats if s.seat == seat)
 
 
 def entry(service: TableService, held: Held, seat: int | None) -> dict[str, Any]:
@@ -46,12 +51,15 @@ def entry(service: TableService, held: Held, seat: int | None) -> dict[str, Any]
     }
 
 
-async def your_tables(service: TableService, asked: list[tuple[str, str | None, str | None]]) -> dict[str, Any]:
-    """``asked``: (table id, seat token, spectator key) each. Your move first, then the most recently changed."""
+async def your_tables(service: TableService, asked: list[tuple[str, str | None, str | None]],
+                      invitations: Invitations | None = None) -> dict[str, Any]:
+    """``asked``: (table id, seat token, spectator key) each. Your move first, then the most recently changed. With
+    ``invitations``, also the open invitations to the seats found and the people played with at them."""
     if len(asked) > MAX_TABLES:
         raise ApiError(422, "bad_request", f"At most {MAX_TABLES} tables in one request.")
     found: list[dict[str, Any]] = []
     gone: list[str] = []
+    seat_ids: dict[int, str] = {}  # the seat rows found -> their tables: what invitations are addressed to
     for table_id, token, spectate in asked:
         try:
             held = await service.held(table_id)
@@ -69,10 +77,15 @@ async def your_tables(service: TableService, asked: list[tuple[str, str | None, 
                 gone.append(table_id)  # the seat went (left, removed): nothing of the table is told
                 continue
             found.append(entry(service, held, seat))
+            seat_ids[_seat_id(held, seat)] = table_id
         elif spectate and same_secret(spectate, held.table.spectate_key):
             found.append(entry(service, held, None))
         else:
             gone.append(table_id)
     found.sort(key=lambda t: t["updated_at"], reverse=True)
     found.sort(key=lambda t: not t["your_move"])  # stable: newest first within each
-    return {"tables": found, "gone": gone}
+    listed: dict[str, Any] = {"tables": found, "gone": gone}
+    if invitations is not None:
+        listed["invitations"] = await invitations.addressed_to(seat_ids)
+        listed["people"] = recent_people(found)
+    return listed

@@ -4,8 +4,9 @@ for the subscribing browser (RFC 8291, aes128gcm), by ``pywebpush``.
 A push crosses a third-party push service, so it says only public facts: which table (its game and host) and its
 plain address, never a token, a card or anything a spectator could not see. It is sent when a seat becomes due to
 act (``app.turns.due_seats``: as the page's "Your turn" banner decides, from what every seat alike could act on),
-when the game ends and when a rematch opens; at most one a table per minute per seat. A subscription the push
-service no longer knows (404, 410) is deleted.
+when the game ends and when a rematch opens; at most one a table per minute per seat. An invitation to a new game
+(``app.invitations``) is pushed to the invitees' seats at the finished table outside that minute. A subscription the
+push service no longer knows (404, 410) is deleted.
 """
 
 from __future__ import annotations
@@ -72,6 +73,12 @@ def note_for(kind: str, game_title: str, host: str, table_id: str, base: str) ->
             "rematch": f"A rematch is open at {where}"}[kind]
     title = {"turn": "Your move", "end": "Game over", "rematch": "Rematch"}[kind]
     return Note(title, text, f"{base}/t/{table_id}")
+
+
+def invitation_note(from_name: str, game_title: str, base: str) -> Note:
+    """The push of an invitation to a new game: who invited (their public seat name) and which game, pointing at the
+    home page, where "Your tables" shows the invitation to the browsers that hold the invited seat."""
+    return Note("New game", f"{from_name} invited you to play {game_title}", f"{base}/")
 
 
 def _b64url(raw: bytes) -> str:
@@ -247,6 +254,26 @@ class Pusher:
         task = asyncio.create_task(self.send(table.id, seat_ids, note))
         self._tasks.add(task)
         task.add_done_callback(self._tasks.discard)
+
+    def invited(self, table_id: str, seat_ids: list[int], note: Note) -> None:
+        """Invitations to a new game were written: tell the invitees' subscriptions at ``table_id``, the table they
+        shared with the inviter. Sent whatever turn pushes went out this minute (the end of that game, most likely):
+        a person asked for it, and asking is rate-limited like creating a table."""
+        if self._vapid is None or not seat_ids:
+            return
+        task = asyncio.create_task(self._send_now(table_id, seat_ids, note))
+        self._tasks.add(task)
+        task.add_done_callback(self._tasks.discard)
+
+    async def _send_now(self, table_id: str, seat_ids: list[int], note: Note) -> int:
+        async with self.service.sessions() as session:
+            rows = list((await session.scalars(select(PushSubscriptionRow).where(
+                PushSubscriptionRow.table_id == table_id, PushSubscriptionRow.seat_id.in_(seat_ids)))).all())
+        sent = 0
+        for row in rows:
+            if await self._deliver(row, note):
+                sent += 1
+        return sent
 
     # ----------------------------------------------------------------- sending
 

@@ -70,13 +70,14 @@ export function optionSchema(schema, name) {
 const NUMBER_LIST = /^[\s,]*$|^[\s,]*-?\d+([\s,]+-?\d+)*[\s,]*$/;
 
 // One field per property; returns a reader that collects {name: value} (empty inputs are left to the defaults).
-export function buildFields(container, schema) {
+// `prefix` keeps the fields' ids apart from another such form on the same page.
+export function buildFields(container, schema, prefix = "opt") {
   container.replaceChildren();
   const properties = schema?.properties ?? {};
   const readers = [];
   for (const [name, raw] of Object.entries(properties)) {
     const prop = resolve(raw, schema);
-    const id = `opt-${name}`;
+    const id = `${prefix}-${name}`;
     const hintId = `${id}-hint`;
     const counts = playerCounts(prop);
     const about = [prop.description, counts ? countsText(counts) : null].filter(Boolean).join(" ");

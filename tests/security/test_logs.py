@@ -58,6 +58,13 @@ def test_the_whole_log_holds_no_secret(tmp_path: Path) -> None:
         rematch = remote.post(f"{table.path}/again", bob).json()
         again = remote.post(f"{table.path}/again", bob).json()  # asked twice: the same token, a fresh link
         secrets += [rematch["token"], code_of(rematch["seat_url"]), again["token"], code_of(again["seat_url"])]
+        # A new game with these players: Bob invites, Alice finds it by her old token and joins with it.
+        invited = remote.post(f"{table.path}/invitations", bob, game="turncoats").json()
+        listed = remote.post("/api/your-tables", tables=[{"table_id": table.table_id, "token": alice}]).json()
+        joined = remote.post(f"/api/invitations/{listed['invitations'][0]['id']}/accept", alice).json()
+        assert remote.post(f"/api/invitations/{listed['invitations'][0]['id']}/accept", alice).status_code == 409
+        secrets += [invited["token"], code_of(invited["seat_url"]), invited["invite_url"].partition("invite=")[2],
+                    invited["spectate_url"].partition("key=")[2], joined["token"], code_of(joined["seat_url"])]
 
         # Seat links: each one made, claimed once, claimed again (refused), and a replaced one tried.
         links = remote.table("Gil")

@@ -3,6 +3,7 @@
 
 import { api, forgetTable, heldTables } from "../client.js";
 import { h } from "../dom.js";
+import { showGroup } from "./group.js";
 
 const STATUS = { lobby: "In the lobby", playing: "Playing", finished: "Finished" };
 
@@ -58,6 +59,7 @@ export async function showYourTables() {
   }
   for (const gone of answer.gone) forgetTable(gone);
   const byId = new Map(held.map((entry) => [entry.table_id, entry]));
+  showGroup(answer, byId, showYourTables); // invitations and the people played with, from the same answer
   list.replaceChildren(...answer.tables.map((table) => row(table, byId.get(table.table_id), showYourTables)));
   section.hidden = answer.tables.length === 0;
 }

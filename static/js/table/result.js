@@ -2,6 +2,7 @@
 
 import { api, storeToken } from "../client.js";
 import { h, keepFocus } from "../dom.js";
+import { newGameForm } from "../new-game.js";
 import { namesFrom, renderValue } from "../structure.js";
 import { nameOf, teamName, teamOf } from "./seats.js";
 
@@ -76,9 +77,42 @@ function replayUrl(message) {
   return `/t/${encodeURIComponent(message.table.table_id)}/replay#seq=${message.seq}&seat=all`;
 }
 
+// The other people at the table (not bots): whom "New game with these players" invites.
+function otherPeople(message) {
+  const you = message.you?.seat;
+  return (message.table?.seats ?? []).filter((seat) => !seat.bot && seat.seat !== you);
+}
+
 export function createResult({ tableId, getToken, rematchBy }) {
   const section = document.getElementById("result");
   let drawnKey = "";
+  let chooser = null; // the open "New game with these players" form: kept as it is across redraws
+
+  // Any game, the other people of this table invited: each sees it in "Your tables" and is notified.
+  function newGame(button, people) {
+    if (chooser) {
+      chooser.querySelector("select")?.focus();
+      return;
+    }
+    chooser = newGameForm({
+      prefix: "new-game",
+      submitLabel: `Open the table and invite ${joinNames(people.map((p) => p.name))}`,
+      players: people.length + 1,
+      submit: async (body) => {
+        const made = await api("POST", `/api/tables/${encodeURIComponent(tableId)}/invitations`, body, getToken());
+        storeToken(made.table_id, made.token);
+        location.href = `/t/${encodeURIComponent(made.table_id)}`;
+      },
+      cancel: () => {
+        chooser?.remove();
+        chooser = null;
+        const opener = section.querySelector("#new-game");
+        opener?.setAttribute("aria-expanded", "false");
+        opener?.focus();
+      },
+    });
+    button.parentElement.after(chooser);
+  }
 
   async function again(button, error) {
     button.disabled = true;
@@ -120,6 +154,15 @@ export function createResult({ tableId, getToken, rematchBy }) {
         ? h("button", { id: "again", type: "button", text: table.next_table_id ? "Join the rematch" : "Play again" })
         : null;
       againButton?.addEventListener("click", () => again(againButton, error));
+      const people = seated ? otherPeople(message) : [];
+      const newGameButton = people.length
+        ? h("button", { id: "new-game", type: "button", class: "secondary", text: "New game with these players",
+          "aria-expanded": chooser ? "true" : "false" })
+        : null;
+      newGameButton?.addEventListener("click", () => {
+        newGame(newGameButton, people);
+        newGameButton.setAttribute("aria-expanded", "true");
+      });
 
       const parts = [
         h("h2", { id: "result-heading", text: "Game over", tabindex: "-1" }),
@@ -129,7 +172,8 @@ export function createResult({ tableId, getToken, rematchBy }) {
           ? h("p", { class: "banner rematch-banner", role: "status" },
             rematchBy() ? `${rematchBy()} started a rematch.` : "A rematch is open.")
           : null,
-        againButton ? h("div", { class: "card-actions" }, againButton) : null,
+        againButton ? h("div", { class: "card-actions" }, againButton, newGameButton) : null,
+        people.length ? chooser : null,
         error,
         // A game's own result screen draws its ranking; the generic list is for games without one.
         ...(result.ranking?.length && typeof renderer?.renderResult !== "function"
