@@ -10,6 +10,7 @@ from typing import Any
 import httpx
 from playwright.sync_api import Browser, BrowserContext, Page, expect
 
+from tests.browser.test_accessibility import check
 from tests.conftest import ServerProcess
 
 
@@ -197,3 +198,34 @@ def test_the_host_gives_an_away_seat_a_new_link(browser: Browser, context: Brows
         expect(page.locator("#seats li.you")).to_contain_text("Bob")
     finally:
         bob.close()
+
+
+def test_the_list_and_its_dialogs_are_accessible(sized: BrowserContext, server: ServerProcess) -> None:
+    with httpx.Client(base_url=server.url, timeout=10) as http:
+        lobby, playing = table(http), table(http, "Cara", started=True)
+    page = holding(sized, server, [(lobby["table_id"], lobby["token"]), (playing["table_id"], playing["token"])])
+    page.locator(f"li[data-table='{lobby['table_id']}']").get_by_role("button", name="Hide from this list").click()
+    page.get_by_role("button", name="Show hidden (1)").click()
+    expect(page.locator("li.hidden-table")).to_have_count(1)
+    check(page, "your tables with a hidden one shown")
+    page.locator(f"li[data-table='{playing['table_id']}']").get_by_role("button", name="Leave this table").click()
+    expect(page.locator("#leave-dialog")).to_be_visible()
+    check(page, "the leave question")
+    page.keyboard.press("Escape")
+    page.get_by_role("button", name="Move my tables to another device").click()
+    expect(page.locator("#move-dialog")).to_be_visible()
+    check(page, "the move link")
+    url = page.locator("#move-link").input_value()
+    page.keyboard.press("Escape")
+    page.goto(url)
+    page.wait_for_url(server.url + "/")
+    page.goto(url)
+    expect(page.locator("h1")).to_have_text("This move link was already used")
+    check(page, "move link already used")
+
+    page.goto(f"{server.url}/t/{playing['table_id']}")
+    page.locator("#seats").get_by_role("button", name="Give Bob's seat a new link").click()
+    check(page, "the hand-over question")
+    page.get_by_role("button", name="Make a new link").click()
+    expect(page.locator("#handover-link")).to_have_value(re.compile("/seat#"))
+    check(page, "the hand-over link")
