@@ -11,6 +11,7 @@ import pytest
 from fastapi.testclient import TestClient
 
 import app.timing
+from app.expiry import expire_tables
 from app.settings import Settings
 from tests.api.helpers import assert_error, auth, create, db_rows, join, new_game
 
@@ -158,3 +159,16 @@ def test_the_code_never_reaches_the_log(client: TestClient, caplog: pytest.LogCa
     claim(client, code)
     text = caplog.text
     assert code not in text and table.tokens[0] not in text
+
+
+def test_the_expiry_sweep_deletes_lapsed_move_links(client: TestClient, settings: Settings,
+                                                     monkeypatch: pytest.MonkeyPatch) -> None:
+    table = create(client)
+    make(client, [{"table_id": table.table_id, "token": table.tokens[0]}])
+    service = client.app.state.service  # type: ignore[attr-defined]
+    assert client.portal is not None
+    client.portal.call(expire_tables, service)
+    assert len(rows(settings)) == 1  # still good: kept
+    monkeypatch.setattr(app.timing, "_clock", lambda: datetime.now(UTC) + timedelta(hours=24, seconds=1))
+    client.portal.call(expire_tables, service)
+    assert rows(settings) == []
