@@ -26,18 +26,11 @@ const SAID = {
 
 // Keeps what the link carried; a seat this browser already holds at a table is never replaced by another one.
 function keep(tables) {
-  let kept = 0;
   for (const entry of tables) {
     const mine = loadToken(entry.table_id);
-    if (entry.token) {
-      if (mine && mine !== entry.token) continue;
-      storeToken(entry.table_id, entry.token);
-    } else if (entry.spectate && !mine) {
-      storeSpectate(entry.table_id, entry.spectate);
-    }
-    kept += 1;
+    if (entry.token && !mine) storeToken(entry.table_id, entry.token);
+    else if (entry.spectate && !mine) storeSpectate(entry.table_id, entry.spectate);
   }
-  return kept;
 }
 
 async function claim() {
@@ -46,6 +39,11 @@ async function claim() {
   try {
     const answer = await api("POST", "/api/move-links/claim", { code });
     keep(answer.tables);
+    if (!answer.tables.length) {
+      say("No table could be moved", "Every table of this link has ended, expired, or no longer has your seat.");
+      home.hidden = false;
+      return;
+    }
     location.replace("/");
   } catch (error) {
     if (error.offline) {
