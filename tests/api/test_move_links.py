@@ -4,6 +4,7 @@ hours. The code rides in the link's fragment; the server keeps only its hash and
 from __future__ import annotations
 
 import logging
+from concurrent.futures import ThreadPoolExecutor
 from datetime import UTC, datetime, timedelta
 from typing import Any
 
@@ -172,3 +173,11 @@ def test_the_expiry_sweep_deletes_lapsed_move_links(client: TestClient, settings
     monkeypatch.setattr(app.timing, "_clock", lambda: datetime.now(UTC) + timedelta(hours=24, seconds=1))
     client.portal.call(expire_tables, service)
     assert rows(settings) == []
+
+
+def test_of_two_claims_at_once_one_wins(client: TestClient) -> None:
+    table = create(client)
+    code = code_of(make(client, [{"table_id": table.table_id, "token": table.tokens[0]}]).json()["url"])
+    with ThreadPoolExecutor(2) as pool:
+        statuses = sorted(pool.map(lambda _: claim(client, code).status_code, range(2)))
+    assert statuses == [200, 410]

@@ -19,9 +19,13 @@ function leaveWords(table) {
       text: `This browser forgets its spectator link to ${label(table)}. You can watch again with the link.` };
   }
   if (table.status === "lobby") {
+    const hosting = table.players.find((p) => p.seat === table.seat)?.name === table.host;
+    const people = table.players.filter((p) => !p.bot && p.seat !== table.seat).length;
+    const after = !hosting ? "" : people ? " The next person at the table becomes its host." : " Nobody else is " +
+      "seated, so the table closes.";
     return { title: "Leave this table?", button: "Leave the table",
       text: `You give up your seat at ${label(table)}: it is freed for someone else, and this browser forgets the ` +
-        "table. To come back you would need the invite link and a free seat." };
+        `table. To come back you would need the invite link and a free seat.${after}` };
   }
   if (table.status === "playing") {
     return { title: "Leave this game?", button: "Leave and forget my seat",
