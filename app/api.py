@@ -12,12 +12,14 @@ from app.audit import audit
 from app.chat import Chat as TableChat
 from app.errors import ApiError
 from app.guards import within_rate
+from app.handover import HandOver
 from app.invitations import Invitations
 from app.limits import RateLimiter
 from app.links import SeatLinks, link_url
 from app.lobby import Lobby
 from app.messages import chat_public, message_for, table_summary
 from app.mine import your_tables
+from app.moves import Credential, MoveLinks, move_url, qr_svg
 from app.push import Pusher
 from app.rematch import Rematch
 from app.replay import Replays, parse_viewpoint
@@ -58,6 +60,16 @@ def get_links(request: Request) -> SeatLinks:
     return links
 
 
+def get_moves(request: Request) -> MoveLinks:
+    moves: MoveLinks = request.app.state.moves
+    return moves
+
+
+def get_handover(request: Request) -> HandOver:
+    handover: HandOver = request.app.state.handover
+    return handover
+
+
 def base_url(request: Request) -> str:
     configured = request.app.state.settings.public_url
     return configured or str(request.base_url).rstrip("/")
@@ -78,6 +90,8 @@ RematchDep = Annotated[Rematch, Depends(get_rematch)]
 InvitationsDep = Annotated[Invitations, Depends(get_invitations)]
 ChatDep = Annotated[TableChat, Depends(chat_of)]
 LinksDep = Annotated[SeatLinks, Depends(get_links)]
+MovesDep = Annotated[MoveLinks, Depends(get_moves)]
+HandOverDep = Annotated[HandOver, Depends(get_handover)]
 TokenDep = Annotated[str | None, Depends(bearer)]
 BaseDep = Annotated[str, Depends(base_url)]
 
@@ -388,6 +402,34 @@ async def claim_seat(table_id: str, body: Claim, links: LinksDep, request: Reque
     limited(request, "link_limiter", "seat links and claims")
     seat, token = await links.claim(table_id, body.code)
     return {"seat": seat, "token": token}
+
+
+@router.post("/tables/{table_id}/seats/{target}/handover")
+async def hand_over_seat(table_id: str, target: int, who: SeatDep, handover: HandOverDep,
+                         base: BaseDep) -> dict[str, Any]:
+    """The host gives an away seat a new token and returns its one-time seat link; the old token stops working."""
+    seat, code, expires = await handover.give(table_id, who, target)
+    return {"seat": seat, "seat_url": link_url(base, table_id, code), "expires_at": expires.isoformat()}
+
+
+@router.post("/move-links")
+async def make_move_link(body: YourTables, moves: MovesDep, base: BaseDep, request: Request) -> dict[str, Any]:
+    """One link for every table of this browser (credentials in the body), to open them all on another device."""
+    limited(request, "link_limiter", "seat links and claims")
+    asked = [Credential(t.table_id, t.token, t.spectate) for t in body.tables]
+    code, expires, carried, left_out = await moves.make(asked)
+    url = move_url(base, code)
+    # The QR code is drawn here, in the answer: the URL (and its code) never travels in a request's address.
+    return {"url": url, "qr_svg": qr_svg(url), "expires_at": expires.isoformat(),
+            "tables": [c.table_id for c in carried], "left_out": left_out}
+
+
+@router.post("/move-links/claim")
+async def claim_move_link(body: Claim, moves: MovesDep, request: Request) -> dict[str, Any]:
+    """Trade a move link's code for the credentials it carries, once."""
+    limited(request, "link_limiter", "seat links and claims")
+    carried, gone = await moves.claim(body.code)
+    return {"tables": [c.public() for c in carried], "gone": gone}
 
 
 @router.post("/tables/{table_id}/spectator-chat")

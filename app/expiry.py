@@ -11,7 +11,16 @@ from typing import Any
 
 from sqlalchemy import and_, delete, or_, select
 
-from app.models import ActionRow, ChatRow, InvitationRow, PushSubscriptionRow, SeatLinkRow, SeatRow, TableRow
+from app.models import (
+    ActionRow,
+    ChatRow,
+    InvitationRow,
+    MoveLinkRow,
+    PushSubscriptionRow,
+    SeatLinkRow,
+    SeatRow,
+    TableRow,
+)
 from app.pace import TURN_BASED
 from app.service import TableService
 from app.shield import runs_to_end
@@ -50,7 +59,10 @@ async def expire_tables(service: TableService) -> int:
                 await session.execute(delete(model).where(model.table_id.in_(ids)))
             await session.execute(delete(TableRow).where(TableRow.id.in_(ids))
                                   .execution_options(synchronize_session=False))
-            await session.commit()
+        # Move links that lapsed unused still hold their credentials, sealed: they go too.
+        await session.execute(delete(MoveLinkRow).where(MoveLinkRow.expires_at < stamp)
+                              .execution_options(synchronize_session=False))
+        await session.commit()
     for table_id in ids:
         service.drop(table_id)
         # Every worker hears it: its held copy and schedule entry go, its open sockets close with 4410. One that

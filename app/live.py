@@ -46,7 +46,8 @@ class Close:
 
 
 SLOW = Close(1013, "Too far behind; reconnect to catch up.")  # the client reconnects with backoff
-REMOVED = Close(4403, "You no longer hold a seat at this table: you left or the host removed you.")
+REMOVED = Close(4403, "You no longer hold a seat at this table: you left, or the host removed you or gave your seat "
+                       "a new link.")
 EXPIRED = Close(4410, "This table has expired: nobody had used it for a long time, so it was deleted.")
 
 

@@ -25,8 +25,8 @@ _PATTERNS = [
                 re.IGNORECASE), r"\1[hidden]"),
     # a seat link's claim code in a body ({"code": …}); error codes (short snake_case words) are kept
     (re.compile(r"""(["']code["']\s*:\s*["'])[A-Za-z0-9_-]{24,}(?=["'])"""), r"\1[hidden]"),
-    # a seat link's fragment, and a password in a database URL
-    (re.compile(r"(/seat#)[A-Za-z0-9_-]+"), r"\1[hidden]"),
+    # a seat or move link's fragment, and a password in a database URL
+    (re.compile(r"(/(?:seat|move)#)[A-Za-z0-9_-]+"), r"\1[hidden]"),
     (re.compile(r"(://[^:/@\s]+:)[^@\s]+@"), r"\1[hidden]@"),
 ]
 

@@ -22,12 +22,14 @@ from app.drain import drain_on_sigterm
 from app.errors import ApiError, api_error_handler, validation_error_handler
 from app.expiry import sweep_forever
 from app.guards import Guard
+from app.handover import HandOver
 from app.hub import Hub, RedisHub
 from app.invitations import Invitations
 from app.limits import RateLimiter
 from app.links import SeatLinks
 from app.live import LiveHub
 from app.lobby import Lobby
+from app.moves import MoveLinks
 from app.presence import Presence
 from app.push import Pusher
 from app.rebuild import Rebuilder, load_games
@@ -63,6 +65,7 @@ def create_app(settings: Settings | None = None, games: Mapping[str, Game[Any]] 
         app.state.service, app.state.autoplay, app.state.live = service, autoplay, live
         app.state.presence, app.state.chat = presence, chat
         app.state.lobby, app.state.rematch, app.state.links = Lobby(service), Rematch(service), SeatLinks(service)
+        app.state.moves, app.state.handover = MoveLinks(service), HandOver(service)
         app.state.replays = replays = Replays(service, Rebuilder(settings.extra_games, registry))
         pusher = Pusher(service, settings)
         await pusher.start()

@@ -103,6 +103,12 @@ async def seat_page(request: Request, table_id: str) -> HTMLResponse:
     return _page(request, "seat.html", table_id=table_id)
 
 
+@router.get("/move", response_class=HTMLResponse)
+async def move_page(request: Request) -> HTMLResponse:
+    """Where a move link lands: its script trades the code (in the fragment) for every table it carries."""
+    return _page(request, "move.html")
+
+
 @router.get("/t/{table_id}/verify", response_class=HTMLResponse)
 async def verify_page(request: Request, table_id: str) -> HTMLResponse:
     service = _service(request)

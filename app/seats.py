@@ -67,7 +67,8 @@ def seat_row(seats: Sequence[AnySeat], who: Actor) -> AnySeat:
         if (s.id == who.seat_id) if isinstance(who, Holder) else (s.seat == who):
             return s
     if isinstance(who, Holder):
-        raise ApiError(403, "seat_gone", "You no longer hold a seat at this table: you left or the host removed you.")
+        raise ApiError(403, "seat_gone", "You no longer hold a seat at this table: you left, or the host removed you "
+                                         "or gave your seat a new link.")
     raise ApiError(404, "unknown_seat", f"There is no seat {who} at this table.")
 
 

@@ -2,6 +2,7 @@
 
 const TOKEN_PREFIX = "tabletop:seat:";
 const WATCH_PREFIX = "tabletop:watch:"; // spectator keys of tables watched here, for "Your tables"
+const HIDDEN_PREFIX = "tabletop:hidden:"; // tables hidden from "Your tables" here; their credentials stay
 const BACKOFF_START_MS = 500;
 const BACKOFF_MAX_MS = 10_000;
 const RESTART_JITTER_MS = 250;
@@ -334,6 +335,24 @@ export function heldTables() {
 export function forgetTable(tableId) {
   clearToken(tableId);
   clearSpectate(tableId);
+  setHidden(tableId, false);
+}
+
+// "Hide from this list": a flag of this browser only; the seat token or spectator key is kept.
+export function isHidden(tableId) {
+  const key = HIDDEN_PREFIX + tableId;
+  return (storage()?.getItem(key) ?? memory.get(key)) === "1";
+}
+
+export function setHidden(tableId, hidden) {
+  const key = HIDDEN_PREFIX + tableId;
+  if (hidden) {
+    memory.set(key, "1");
+    storage()?.setItem(key, "1");
+  } else {
+    memory.delete(key);
+    storage()?.removeItem(key);
+  }
 }
 
 export function rememberName(name) {

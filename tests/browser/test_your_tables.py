@@ -84,7 +84,8 @@ def test_your_tables_list_whose_move_and_drop_a_deleted_table(browser: Browser, 
     page.add_script_tag(path=str(AXE))
     assert page.evaluate(RUN_AXE) == []
 
-    # Remove drops a table from the list here (the seat itself stays the person's, through its seat link).
-    second.get_by_role("button", name="Remove").click()
+    # Hiding takes a table off the list here; its seat stays in this browser (tests/browser/test_held_tables.py).
+    second.get_by_role("button", name="Hide from this list").click()
     expect(rows).to_have_count(1)
+    assert page.evaluate("(id) => localStorage.getItem('tabletop:seat:' + id)", live["table_id"]) == live["token"]
     ctx.close()

@@ -45,7 +45,7 @@ def test_early_refusals_carry_the_security_headers_too(remote: Remote) -> None:
 
 def test_table_pages_have_no_inline_script(remote: Remote) -> None:
     table = remote.table("Alice")
-    for path in ("/", f"/t/{table.table_id}", f"/t/{table.table_id}/watch", f"/t/{table.table_id}/seat",
+    for path in ("/", f"/t/{table.table_id}", f"/t/{table.table_id}/watch", f"/t/{table.table_id}/seat", "/move",
                  f"/t/{table.table_id}/verify", "/games/turncoats/rules", "/games/patriots-and-redcoats/rules"):
         html = remote.get(path).text
         scripts = html.split("<script")[1:]

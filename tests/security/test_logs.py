@@ -78,6 +78,24 @@ def test_the_whole_log_holds_no_secret(tmp_path: Path) -> None:
         assert remote.post(f"{links.path}/claim", code=fresh).status_code == 410
         assert remote.post(f"{table.path}/claim", code=fresh).status_code == 403  # another table's code
 
+        # A move link for every table of a browser: made, its page opened, claimed once, claimed again (refused).
+        moved = remote.post("/api/move-links", tables=[{"table_id": links.table_id, "token": gil},
+                                                       {"table_id": table.table_id, "spectate": table.spectate}])
+        move_code = code_of(moved.json()["url"])
+        secrets.append(move_code)
+        remote.get("/move")
+        assert remote.post("/api/move-links/claim", code=move_code).status_code == 200
+        assert remote.post("/api/move-links/claim", code=move_code).status_code == 410
+
+        # The host gives an away seat (no page open) a new link; the old token is then refused.
+        handed = remote.table("Hal")
+        ida = handed.join("Ida")
+        remote.post(f"{handed.path}/start", handed.tokens[0])
+        fresh_seat = code_of(remote.post(f"{handed.path}/seats/1/handover", handed.tokens[0]).json()["seat_url"])
+        secrets += [handed.tokens[0], ida, handed.invite, handed.spectate, fresh_seat]
+        assert remote.get(f"{handed.path}/state", ida).status_code == 401
+        secrets.append(remote.post(f"{handed.path}/claim", code=fresh_seat).json()["token"])
+
         # A Turncoats table against bots, to its end.
         tc = remote.table("Cara", game="turncoats")
         secrets += [tc.tokens[0], tc.invite, tc.spectate]

@@ -1,9 +1,10 @@
 // "Your tables" on the home page: every table this browser holds a seat or a spectator link at, asked about in one
 // request (the credentials go in its body, never in an address). Tables that are gone are forgotten here.
 
-import { api, forgetTable, heldTables } from "../client.js";
+import { api, forgetTable, heldTables, isHidden } from "../client.js";
 import { h } from "../dom.js";
 import { showGroup } from "./group.js";
+import { tableControls, visibleTables, wireHeld } from "./held.js";
 
 const STATUS = { lobby: "In the lobby", playing: "Playing", finished: "Finished" };
 
@@ -27,20 +28,15 @@ function row(table, held, redraw) {
   const others = table.players.filter((p) => p.seat !== table.seat).map((p) => p.name);
   const pace = table.pace === "turn-based" ? "turn-based" : "live";
   const whose = state(table);
-  return h("li", { class: `card your-table${table.your_move ? " due" : ""}`, dataset: { table: table.table_id } },
+  const hidden = isHidden(table.table_id) ? " hidden-table" : "";
+  return h("li", { class: `card your-table${table.your_move ? " due" : ""}${hidden}`, dataset: { table: table.table_id } },
     h("div", {},
       h("p", {}, h("a", { href: address(table, held) }, `${table.title} at ${table.host ?? "?"}'s table`),
         h("span", { class: "muted" }, ` · ${pace}${table.seat === null ? " · watching" : ""}`)),
       h("p", { class: "muted" }, others.length ? `With ${others.join(", ")}` : "Nobody else yet"),
       h("p", { class: table.your_move ? "move" : "" }, whose,
         table.deadline ? h("span", { class: "muted" }, ` · by ${when(table.deadline)}`) : null)),
-    h("button", {
-      type: "button", class: "secondary small", "aria-label": `Remove ${table.title} at ${table.host}'s table from this list`,
-      onclick: () => {
-        forgetTable(table.table_id);
-        redraw();
-      },
-    }, "Remove"));
+    tableControls(table, held, redraw));
 }
 
 export async function showYourTables() {
@@ -60,6 +56,9 @@ export async function showYourTables() {
   for (const gone of answer.gone) forgetTable(gone);
   const byId = new Map(held.map((entry) => [entry.table_id, entry]));
   showGroup(answer, byId, showYourTables); // invitations and the people played with, from the same answer
-  list.replaceChildren(...answer.tables.map((table) => row(table, byId.get(table.table_id), showYourTables)));
+  const shown = visibleTables(answer.tables, showYourTables);
+  list.replaceChildren(...shown.map((table) => row(table, byId.get(table.table_id), showYourTables)));
   section.hidden = answer.tables.length === 0;
 }
+
+wireHeld();

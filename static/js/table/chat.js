@@ -68,7 +68,7 @@ export function createChat({ send, setSpectatorChat, joinRematch }) {
 
   function line(chat) {
     const time = new Date(chat.at);
-    const notice = chat.kind === "rematch";
+    const notice = chat.kind === "rematch" || chat.kind === "handover"; // lines the platform writes
     return h(
       "li",
       {
@@ -78,7 +78,7 @@ export function createChat({ send, setSpectatorChat, joinRematch }) {
       h("span", { class: "chat-name", text: chat.name ?? "?" }),
       " ",
       h("span", { class: "chat-text", text: chat.text ?? "" }),
-      notice && seated
+      chat.kind === "rematch" && seated
         ? [" ", h("button", { type: "button", class: "small", text: "Join", onclick: () => joinRematch() })]
         : null,
       Number.isNaN(time.getTime())

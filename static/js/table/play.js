@@ -2,6 +2,7 @@
 
 import { api } from "../client.js";
 import { formatClock, h, keepFocus, toast } from "../dom.js";
+import { handOverButton } from "./handover.js";
 import { isHost, seatItem, seatList, seatOf } from "./seats.js";
 
 const MODULE_NAME = /^[a-z0-9][a-z0-9_-]*$/;
@@ -109,7 +110,7 @@ export function createPlay({ tableId, game, getToken, act, redraw }) {
             "aria-label": `Replace ${seat.name} with a bot`,
             dataset: { replaceSeat: String(seat.seat) },
             onclick: (event) => post(event.currentTarget, `${base}/seats/${seat.seat}/bot`),
-          })]
+          }), handOverButton(tableId, seat, getToken)]
         : [];
       return seatItem(message, seat, actions, { turn: acting.has(seat.seat) });
     });
