@@ -1,7 +1,7 @@
 // "Your tables" on the home page: every table this browser holds a seat or a spectator link at, asked about in one
 // request (the credentials go in its body, never in an address). Tables that are gone are forgotten here.
 
-import { api, forgetTable, heldTables } from "../client.js";
+import { api, forgetTable, heldTables, keepAccountTables, signedInHere } from "../client.js";
 import { h } from "../dom.js";
 
 const STATUS = { lobby: "In the lobby", playing: "Playing", finished: "Finished" };
@@ -46,7 +46,7 @@ export async function showYourTables() {
   const section = document.getElementById("your-tables");
   const list = document.getElementById("your-tables-list");
   const held = heldTables();
-  if (!held.length) {
+  if (!held.length && !signedInHere()) {
     section.hidden = true;
     return;
   }
@@ -57,7 +57,8 @@ export async function showYourTables() {
     return; // the list is a convenience: the rest of the page works without it
   }
   for (const gone of answer.gone) forgetTable(gone);
-  const byId = new Map(held.map((entry) => [entry.table_id, entry]));
+  if (answer.account) keepAccountTables(answer.account); // signed in: the account's tables open here too
+  const byId = new Map(heldTables().map((entry) => [entry.table_id, entry]));
   list.replaceChildren(...answer.tables.map((table) => row(table, byId.get(table.table_id), showYourTables)));
   section.hidden = answer.tables.length === 0;
 }
