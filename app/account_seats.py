@@ -27,6 +27,7 @@ from app.mine import your_tables
 from app.models import AccountSeatRow, ServerKeyRow
 from app.seats import hash_token, same_secret
 from app.service import TableService
+from app.shield import runs_to_end
 from app.timing import now
 
 SEAL_KEY = "account_seal_key"
@@ -94,6 +95,7 @@ class AccountSeats:
         except Exception:  # noqa: BLE001 - a value that does not open is as good as none
             return None
 
+    @runs_to_end
     async def bind(self, account_id: str, asked: list[Credential]) -> dict[str, Any]:
         """Bind each credential that opens its table to the account; the others are named in ``refused`` and change
         nothing. A seat replaces the account's spectator link at the same table; a spectator link never replaces a
@@ -156,6 +158,7 @@ class AccountSeats:
                                                  "Please try again.") from exc
         return {"bound": bound, "refused": refused}
 
+    @runs_to_end
     async def credentials(self, account_id: str) -> list[Credential]:
         """The account's credentials that still open their tables; bindings that no longer do are dropped."""
         async with self.service.reading() as session:

@@ -48,6 +48,7 @@ from app.models import AccountRow, AuthChallengeRow, PasskeyRow
 from app.names import NAME_MAX, check_person_name, clean_text
 from app.service import TableService
 from app.settings import Settings
+from app.shield import runs_to_end
 from app.timing import aware, now
 
 RP_NAME = "Tabletop Secrets"
@@ -209,6 +210,7 @@ class Accounts:
         parsed: dict[str, Any] = json.loads(options_to_json(options))
         return parsed
 
+    @runs_to_end
     async def register_options(self, relying: Relying, name: Any) -> dict[str, Any]:
         """Options to create a new account's first passkey."""
         rp_id, _ = usable(relying)
@@ -216,6 +218,7 @@ class Accounts:
         challenge = await self._challenge("register", name=clean)
         return self._creation_options(rp_id, challenge, bytes.fromhex(account_id_for(challenge)), clean)
 
+    @runs_to_end
     async def add_options(self, relying: Relying, account: Account) -> dict[str, Any]:
         """Options to add a passkey to the signed-in account (another device, another platform)."""
         rp_id, _ = usable(relying)
@@ -233,6 +236,7 @@ class Accounts:
                           public_key=bytes_to_base64url(verified.credential_public_key),
                           sign_count=verified.sign_count, created_at=now())
 
+    @runs_to_end
     async def register(self, relying: Relying, credential: dict[str, Any]) -> Account:
         """A new account with the passkey the browser just made."""
         usable(relying)
@@ -251,6 +255,7 @@ class Accounts:
                 raise known_passkey() from exc
         return Account(account.id, account.name)
 
+    @runs_to_end
     async def add_passkey(self, relying: Relying, account: Account, credential: dict[str, Any]) -> None:
         usable(relying)
         challenge = _challenge_of(credential)
@@ -268,6 +273,7 @@ class Accounts:
 
     # ----------------------------------------------------------------- sign-in
 
+    @runs_to_end
     async def login_options(self, relying: Relying) -> dict[str, Any]:
         """Options to sign in with any passkey of this site: the browser offers the ones it has (usernameless)."""
         rp_id, _ = usable(relying)
@@ -277,6 +283,7 @@ class Accounts:
         parsed: dict[str, Any] = json.loads(options_to_json(options))
         return parsed
 
+    @runs_to_end
     async def login(self, relying: Relying, credential: dict[str, Any]) -> Account:
         rp_id, origin = usable(relying)
         challenge = _challenge_of(credential)
@@ -313,6 +320,7 @@ class Accounts:
 
     # ----------------------------------------------------------------- the account
 
+    @runs_to_end
     async def rename(self, account: Account, name: Any) -> Account:
         clean = display_name(name)
         async with self.service.writing() as session:

@@ -26,6 +26,7 @@ from app.models import AccountRow, AccountSessionRow
 from app.seats import hash_token
 from app.service import TableService
 from app.settings import Settings
+from app.shield import runs_to_end
 from app.timing import aware, now
 
 COOKIE = "tabletop_session"
@@ -91,6 +92,7 @@ def _service(request: Request) -> TableService:
     return service
 
 
+@runs_to_end
 async def start_session(service: TableService, account_id: str) -> str:
     """A new session for ``account_id``; returns the cookie's value (kept nowhere but in the cookie)."""
     token = secrets.token_urlsafe(TOKEN_BYTES)
@@ -138,6 +140,7 @@ async def maybe_signed_in(request: Request) -> SignedIn | None:
     return await signed_in_as(request)
 
 
+@runs_to_end
 async def end_session(service: TableService, session_id: int) -> None:
     async with service.writing() as session:
         await session.execute(delete(AccountSessionRow).where(AccountSessionRow.id == session_id))

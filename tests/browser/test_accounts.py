@@ -15,6 +15,7 @@ from typing import Any
 import httpx
 from playwright.sync_api import Browser, BrowserContext, Page, expect
 
+from tests.browser.test_accessibility import check
 from tests.browser.test_platform import create_table
 from tests.browser.test_table_ux import start_against_bots
 from tests.conftest import ServerProcess
@@ -144,3 +145,15 @@ def test_the_page_says_why_passkeys_cannot_work_or_did_not(context: BrowserConte
     page.click("#account-sign-in")
     expect(page.locator("#account-message")).to_contain_text("the prompt was closed or timed out")
     expect(page.locator("#account-in")).to_be_hidden()
+
+
+def test_the_account_area_reads_well_at_both_sizes(sized: BrowserContext, server: ServerProcess) -> None:
+    page = sized.new_page()
+    add_authenticator(sized, page)
+    page.goto(local(server).url + "/")
+    expect(page.locator("#account-create-button")).to_be_visible()
+    check(page, "home, signed out")
+    page.fill("#account-name", "Ann")
+    page.click("#account-create-button")
+    expect(page.locator("#account-who")).to_have_text("Ann")
+    check(page, "home, signed in")

@@ -146,7 +146,7 @@ el("account-create").addEventListener("submit", (event) => {
     const credential = await create(options);
     const { account } = await api("POST", "/api/account/register", { credential });
     showSignedIn(account);
-    say(`Welcome, ${account.name}! Tables you join now are kept in your account.`);
+    say(`Welcome, ${account.name}! Your account is ready.`);
     await showYourTables();
   });
 });
