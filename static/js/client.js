@@ -284,8 +284,9 @@ function storage() {
 }
 
 export function storeToken(tableId, token) {
+  const known = loadToken(tableId) === token;
   keepToken(tableId, token);
-  bindToAccount({ table_id: tableId, token });
+  bindToAccount({ table_id: tableId, token }, known);
 }
 
 function keepToken(tableId, token) {
@@ -306,8 +307,9 @@ export function clearToken(tableId) {
 }
 
 export function storeSpectate(tableId, key) {
+  const known = (storage()?.getItem(WATCH_PREFIX + tableId) ?? memory.get(WATCH_PREFIX + tableId)) === key;
   keepSpectate(tableId, key);
-  bindToAccount({ table_id: tableId, spectate: key });
+  bindToAccount({ table_id: tableId, spectate: key }, known);
 }
 
 function keepSpectate(tableId, key) {
@@ -402,11 +404,12 @@ export function accountTableIds() {
   return readList(ACCOUNT_TABLES);
 }
 
-// Signed in, a seat or spectator link this browser takes is kept for the account too. `keepalive`: the page usually
-// navigates to the table at once, and the request must outlive it.
-function bindToAccount(credential) {
+// Signed in, a seat or spectator link this browser takes is kept for the account too, and counts as the account's
+// here (signing out removes it) unless this browser held it already. `keepalive`: the page usually navigates to the
+// table at once, and the request must outlive it.
+function bindToAccount(credential, heldBefore) {
   if (!signedInHere()) return;
-  writeList(ACCOUNT_TABLES, [...accountTableIds(), credential.table_id]);
+  if (!heldBefore) writeList(ACCOUNT_TABLES, [...accountTableIds(), credential.table_id]);
   fetch("/api/account/seats", {
     method: "POST", keepalive: true, headers: { "Content-Type": "application/json", Accept: "application/json" },
     body: JSON.stringify({ tables: [credential] }),
