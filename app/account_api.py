@@ -81,8 +81,10 @@ async def register_options(body: NewAccount, request: Request, accounts: Account
 async def register(body: Answer, request: Request, response: Response, accounts: AccountsDep) -> dict[str, Any]:
     """Create the account with the passkey just made, and sign this device in."""
     limited(request, "account_limiter", "passkey attempts")
+    before = await signed_in_as(request)  # a device signs in as one account at a time
     account = await accounts.register(relying_party(request.app.state.settings, request), body.credential)
-    set_cookie(response, request, await start_session(request.app.state.service, account.id))
+    token = await start_session(request.app.state.service, account.id, before.session_id if before else None)
+    set_cookie(response, request, token)
     return {"account": _public(account.name)}
 
 
@@ -96,8 +98,10 @@ async def login_options(request: Request, accounts: AccountsDep) -> dict[str, An
 async def login(body: Answer, request: Request, response: Response, accounts: AccountsDep) -> dict[str, Any]:
     """Sign this device in with a passkey's answer."""
     limited(request, "account_limiter", "passkey attempts")
+    before = await signed_in_as(request)  # a device signs in as one account at a time
     account = await accounts.login(relying_party(request.app.state.settings, request), body.credential)
-    set_cookie(response, request, await start_session(request.app.state.service, account.id))
+    token = await start_session(request.app.state.service, account.id, before.session_id if before else None)
+    set_cookie(response, request, token)
     return {"account": _public(account.name)}
 
 

@@ -93,14 +93,16 @@ def _service(request: Request) -> TableService:
 
 
 @runs_to_end
-async def start_session(service: TableService, account_id: str) -> str:
-    """A new session for ``account_id``; returns the cookie's value (kept nowhere but in the cookie)."""
+async def start_session(service: TableService, account_id: str, replacing: int | None = None) -> str:
+    """A new session for ``account_id`` (ending the device's session ``replacing``, if it had one); returns the
+    cookie's value (kept nowhere but in the cookie)."""
     token = secrets.token_urlsafe(TOKEN_BYTES)
     stamp = now()
     async with service.writing() as session:
-        # Expired sessions of this account go as a new one starts: nothing else needs to sweep them.
-        await session.execute(delete(AccountSessionRow).where(AccountSessionRow.account_id == account_id,
-                                                              AccountSessionRow.expires_at <= stamp))
+        # Expired sessions go as a new one starts: sessions are few, and nothing else needs to sweep them.
+        await session.execute(delete(AccountSessionRow).where(AccountSessionRow.expires_at <= stamp))
+        if replacing is not None:
+            await session.execute(delete(AccountSessionRow).where(AccountSessionRow.id == replacing))
         session.add(AccountSessionRow(account_id=account_id, token_hash=hash_token(token), created_at=stamp,
                                       expires_at=stamp + LIFETIME))
         await session.commit()

@@ -378,3 +378,13 @@ def test_with_public_url_the_relying_party_is_its_host_and_the_cookie_secure(tmp
     with TestClient(create_app(settings), base_url="http://localhost:8000") as local:
         reason = local.get("/api/account").json()["passkeys"]["reason"]
         assert origin in reason
+
+
+def test_signing_in_again_on_a_device_replaces_its_session(client: TestClient, settings: Settings) -> None:
+    device, keys = Device(client), Authenticator(ORIGIN)
+    assert register(device, keys).status_code == 201
+    first = device.cookie
+    assert sign_in(device, keys).status_code == 200
+    assert device.cookie != first and counts(settings)["account_sessions"] == 1
+    device.cookie = first
+    assert device.me() is None
