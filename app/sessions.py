@@ -138,10 +138,6 @@ async def signed_in(request: Request) -> SignedIn:
     return who
 
 
-async def maybe_signed_in(request: Request) -> SignedIn | None:
-    return await signed_in_as(request)
-
-
 @runs_to_end
 async def end_session(service: TableService, session_id: int) -> None:
     async with service.writing() as session:
@@ -150,4 +146,3 @@ async def end_session(service: TableService, session_id: int) -> None:
 
 
 SignedInDep = Annotated[SignedIn, Depends(signed_in)]
-MaybeSignedInDep = Annotated[SignedIn | None, Depends(maybe_signed_in)]

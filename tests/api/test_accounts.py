@@ -388,3 +388,17 @@ def test_signing_in_again_on_a_device_replaces_its_session(client: TestClient, s
     assert device.cookie != first and counts(settings)["account_sessions"] == 1
     device.cookie = first
     assert device.me() is None
+
+
+@pytest.mark.parametrize(("public_url", "base", "said"), [
+    ("", "http://games.lan", "PUBLIC_URL"),  # a name, but no PUBLIC_URL: no relying party is configured
+    ("http://games.lan", "http://games.lan", "https"),  # plain http elsewhere than localhost: browsers offer none
+    ("https://192.168.1.20", "https://192.168.1.20", "IP address"),
+])
+def test_where_passkeys_cannot_work_the_page_is_told_why(tmp_path: Path, public_url: str, base: str,
+                                                         said: str) -> None:
+    settings = account_settings(tmp_path, public_url=public_url, allowed_hosts=["*"])
+    with TestClient(create_app(settings), base_url=base) as other:
+        passkeys = other.get("/api/account").json()["passkeys"]
+        assert passkeys["available"] is False and said in passkeys["reason"]
+        assert_error(Device(other, origin=base).post("/api/account/login/options"), 409, "passkeys_unavailable")
