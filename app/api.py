@@ -154,13 +154,14 @@ class YourTables(Body):
 async def list_your_tables(body: YourTables, service: ServiceDep, request: Request) -> dict[str, Any]:
     """Every table the caller holds a seat token or spectator key for, in one request; credentials in the body.
     Signed in (the session cookie), also the account's tables, with the credential each needs (``account``)."""
-    listed = await your_tables(service, [(t.table_id, t.token, t.spectate) for t in body.tables])
+    who = None
     if request.cookies.get(COOKIE):
-        same_origin(request)  # the answer hands out credentials: only to our own pages
+        same_origin(request)  # the answer hands out the account's credentials: only to our own pages
         who = await signed_in_as(request)
-        if who is not None:
-            return await with_account_tables(service, request.app.state.account_seats, who.account_id, listed)
-    return listed
+    listed = await your_tables(service, [(t.table_id, t.token, t.spectate) for t in body.tables])
+    if who is None:
+        return listed
+    return await with_account_tables(service, request.app.state.account_seats, who.account_id, listed)
 
 
 def get_pusher(request: Request) -> Pusher:
