@@ -126,6 +126,13 @@ def test_an_account_carries_seats_to_another_device_and_signing_out_removes_only
         expect(laptop.locator("#account-who")).to_have_text("Ann")
         for table_id in (played, watched["table_id"], own):  # the phone's table came to the laptop through the account
             expect(laptop.locator(f"#your-tables-list li[data-table='{table_id}']")).to_be_visible()
+
+        # The session cookie: HttpOnly and SameSite=Lax, and never written to the server's log.
+        cookie = next(c for c in laptop_ctx.cookies() if c["name"] == "tabletop_session")
+        assert cookie["httpOnly"] and cookie["sameSite"] == "Lax" and not cookie["secure"]
+        assert server.log_path is not None
+        assert cookie["value"] not in server.log_path.read_text(errors="replace")
+        assert not [c for c in phone_ctx.cookies() if c["name"] == "tabletop_session"]
     finally:
         laptop_ctx.close()
         phone_ctx.close()
