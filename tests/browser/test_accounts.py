@@ -154,7 +154,7 @@ def test_the_page_says_why_passkeys_cannot_work_or_did_not(context: BrowserConte
     expect(page.locator("#account-in")).to_be_hidden()
 
 
-def test_the_account_area_reads_well_at_both_sizes(sized: BrowserContext, server: ServerProcess) -> None:
+def test_the_account_area_reads_well_at_both_sizes_and_renames(sized: BrowserContext, server: ServerProcess) -> None:
     page = sized.new_page()
     add_authenticator(sized, page)
     page.goto(local(server).url + "/")
@@ -164,3 +164,8 @@ def test_the_account_area_reads_well_at_both_sizes(sized: BrowserContext, server
     page.click("#account-create-button")
     expect(page.locator("#account-who")).to_have_text("Ann")
     check(page, "home, signed in")
+    page.fill("#account-new-name", "Ann B.")
+    page.click("#account-rename-button")
+    expect(page.locator("#account-message")).to_have_text("Name changed.")
+    page.reload()
+    expect(page.locator("#account-who")).to_have_text("Ann B.")
