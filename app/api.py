@@ -8,6 +8,7 @@ from typing import Annotated, Any
 from fastapi import APIRouter, Depends, Header, Query, Request
 from pydantic import BaseModel, ConfigDict, Field
 
+from app.account_seats import with_account_tables
 from app.audit import audit
 from app.chat import Chat as TableChat
 from app.errors import ApiError
@@ -25,6 +26,7 @@ from app.rematch import Rematch
 from app.replay import Replays, parse_viewpoint
 from app.seats import Holder, Viewing, same_secret, seat_of
 from app.service import TableService
+from app.sessions import COOKIE, same_origin, signed_in_as
 from games.bots import kinds
 
 router = APIRouter(prefix="/api")
@@ -170,9 +172,18 @@ class YourTables(Body):
 
 
 @router.post("/your-tables")
-async def list_your_tables(body: YourTables, service: ServiceDep, invitations: InvitationsDep) -> dict[str, Any]:
-    """Every table the caller holds a seat token or spectator key for, in one request; credentials in the body."""
-    return await your_tables(service, [(t.table_id, t.token, t.spectate) for t in body.tables], invitations)
+async def list_your_tables(body: YourTables, service: ServiceDep, invitations: InvitationsDep,
+                           request: Request) -> dict[str, Any]:
+    """Every table the caller holds a seat token or spectator key for, in one request; credentials in the body.
+    Signed in (the session cookie), also the account's tables, with the credential each needs (``account``)."""
+    asked = [(t.table_id, t.token, t.spectate) for t in body.tables]
+    who = None
+    if request.cookies.get(COOKIE):
+        same_origin(request)  # the answer hands out the account's credentials: only to our own pages
+        who = await signed_in_as(request)
+    if who is None:
+        return await your_tables(service, asked, invitations)
+    return await with_account_tables(service, request.app.state.account_seats, who.account_id, asked, invitations)
 
 
 def get_pusher(request: Request) -> Pusher:

@@ -12,6 +12,7 @@ from typing import Any
 from sqlalchemy import and_, delete, or_, select
 
 from app.models import (
+    AccountSeatRow,
     ActionRow,
     ChatRow,
     InvitationRow,
@@ -55,7 +56,7 @@ async def expire_tables(service: TableService) -> int:
             await session.execute(delete(InvitationRow).where(or_(
                 InvitationRow.table_id.in_(ids),
                 InvitationRow.seat_id.in_(select(SeatRow.id).where(SeatRow.table_id.in_(ids))))))
-            for model in (ActionRow, ChatRow, PushSubscriptionRow, SeatLinkRow, SeatRow):
+            for model in (AccountSeatRow, ActionRow, ChatRow, PushSubscriptionRow, SeatLinkRow, SeatRow):
                 await session.execute(delete(model).where(model.table_id.in_(ids)))
             await session.execute(delete(TableRow).where(TableRow.id.in_(ids))
                                   .execution_options(synchronize_session=False))

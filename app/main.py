@@ -14,7 +14,9 @@ from fastapi.exceptions import RequestValidationError
 from fastapi.staticfiles import StaticFiles
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
-from app import api, health, metrics, pages, stream
+from app import account_api, api, health, metrics, pages, stream
+from app.account_seats import AccountSeats
+from app.accounts import Accounts
 from app.autoplay import Autoplay
 from app.chat import Chat
 from app.db import ROOT, make_engine, migrate, sessionmaker
@@ -66,6 +68,7 @@ def create_app(settings: Settings | None = None, games: Mapping[str, Game[Any]] 
         app.state.presence, app.state.chat = presence, chat
         app.state.lobby, app.state.rematch, app.state.links = Lobby(service), Rematch(service), SeatLinks(service)
         app.state.moves, app.state.handover = MoveLinks(service), HandOver(service)
+        app.state.accounts, app.state.account_seats = Accounts(service), AccountSeats(service)
         app.state.replays = replays = Replays(service, Rebuilder(settings.extra_games, registry))
         pusher = Pusher(service, settings)
         await pusher.start()
@@ -110,6 +113,8 @@ def create_app(settings: Settings | None = None, games: Mapping[str, Game[Any]] 
     app.state.connect_limiter = RateLimiter(*settings.connect_rate, name="connect")
     app.state.replay_limiter = RateLimiter(*settings.replay_rate, name="replay")
     app.state.link_limiter = RateLimiter(*settings.link_rate, name="link")
+    # Passkey ceremonies need no credential either: the same budget as seat links, counted on its own.
+    app.state.account_limiter = RateLimiter(*settings.link_rate, name="account")
     app.add_middleware(Guard, settings=settings)
     app.add_exception_handler(ApiError, api_error_handler)
     app.add_exception_handler(RequestValidationError, validation_error_handler)
@@ -117,6 +122,7 @@ def create_app(settings: Settings | None = None, games: Mapping[str, Game[Any]] 
     app.include_router(health.router)
     app.include_router(metrics.router)
     app.include_router(api.router)
+    app.include_router(account_api.router)
     app.include_router(stream.router)
     app.include_router(pages.router)
     app.mount("/static", StaticFiles(directory=str(ROOT / "static")), name="static")

@@ -52,11 +52,14 @@ def entry(service: TableService, held: Held, seat: int | None) -> dict[str, Any]
 
 
 async def your_tables(service: TableService, asked: list[tuple[str, str | None, str | None]],
-                      invitations: Invitations | None = None) -> dict[str, Any]:
+                      invitations: Invitations | None = None,
+                      extra: list[tuple[str, str | None, str | None]] | None = None) -> dict[str, Any]:
     """``asked``: (table id, seat token, spectator key) each. Your move first, then the most recently changed. With
-    ``invitations``, also the open invitations to the seats found and the people played with at them."""
+    ``invitations``, also the open invitations to the seats found and the people played with at them. ``extra``: more
+    of the same kind that the server holds for the caller (a signed-in account's), beyond the request's own limit."""
     if len(asked) > MAX_TABLES:
         raise ApiError(422, "bad_request", f"At most {MAX_TABLES} tables in one request.")
+    asked = asked + (extra or [])
     found: list[dict[str, Any]] = []
     gone: list[str] = []
     seat_ids: dict[int, str] = {}  # the seat rows found -> their tables: what invitations are addressed to

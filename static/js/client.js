@@ -285,6 +285,12 @@ function storage() {
 }
 
 export function storeToken(tableId, token) {
+  const known = loadToken(tableId) === token;
+  keepToken(tableId, token);
+  bindToAccount({ table_id: tableId, token }, known);
+}
+
+function keepToken(tableId, token) {
   const key = TOKEN_PREFIX + tableId;
   memory.set(key, token);
   storage()?.setItem(key, token);
@@ -302,6 +308,12 @@ export function clearToken(tableId) {
 }
 
 export function storeSpectate(tableId, key) {
+  const known = (storage()?.getItem(WATCH_PREFIX + tableId) ?? memory.get(WATCH_PREFIX + tableId)) === key;
+  keepSpectate(tableId, key);
+  bindToAccount({ table_id: tableId, spectate: key }, known);
+}
+
+function keepSpectate(tableId, key) {
   memory.set(WATCH_PREFIX + tableId, key);
   storage()?.setItem(WATCH_PREFIX + tableId, key);
 }
@@ -369,4 +381,81 @@ export function rememberedName() {
   } catch {
     return "";
   }
+}
+
+// ----------------------------------------------------------------- accounts (static/js/pages/account.js)
+// The session cookie is HttpOnly, so scripts cannot see it: the page keeps a flag of its own while signed in, and the
+// ids of the tables that came from the account (taken while signed in, or handed over by the account's list), which
+// are the ones signing out removes from this browser.
+const SIGNED_IN = "tabletop:account";
+const ACCOUNT_TABLES = "tabletop:account-tables";
+
+function readList(key) {
+  try {
+    const list = JSON.parse(storage()?.getItem(key) ?? memory.get(key) ?? "[]");
+    return Array.isArray(list) ? list : [];
+  } catch {
+    return [];
+  }
+}
+
+function writeList(key, list) {
+  const text = JSON.stringify([...new Set(list)]);
+  memory.set(key, text);
+  storage()?.setItem(key, text);
+}
+
+export function signedInHere() {
+  return (storage()?.getItem(SIGNED_IN) ?? memory.get(SIGNED_IN)) === "1";
+}
+
+export function setSignedIn(signedIn) {
+  if (signedIn) {
+    memory.set(SIGNED_IN, "1");
+    storage()?.setItem(SIGNED_IN, "1");
+  } else {
+    memory.delete(SIGNED_IN);
+    storage()?.removeItem(SIGNED_IN);
+  }
+}
+
+export function accountTableIds() {
+  return readList(ACCOUNT_TABLES);
+}
+
+// Signed in, a seat or spectator link this browser takes is kept for the account too, and counts as the account's
+// here (signing out removes it) unless this browser held it already. `keepalive`: the page usually navigates to the
+// table at once, and the request must outlive it.
+function bindToAccount(credential, heldBefore) {
+  if (!signedInHere()) return;
+  if (!heldBefore) writeList(ACCOUNT_TABLES, [...accountTableIds(), credential.table_id]);
+  fetch("/api/account/seats", {
+    method: "POST", keepalive: true, headers: { "Content-Type": "application/json", Accept: "application/json" },
+    body: JSON.stringify({ tables: [credential] }),
+  }).then((response) => {
+    if (response.status === 401) setSignedIn(false); // the session ended elsewhere: the seat stays this browser's
+  }).catch(() => {}); // offline: "Add this browser's tables" on the home page offers it again
+}
+
+// The account's tables as "Your tables" listed them for this device: each kept here, marked as the account's, unless
+// this browser already holds a seat there. Tells the account area which of this browser's tables the account lacks.
+export function keepAccountTables(credentials) {
+  const held = new Map(heldTables().map((entry) => [entry.table_id, entry]));
+  const adopted = [];
+  for (const credential of credentials) {
+    const mine = held.get(credential.table_id);
+    if (mine?.token || (mine && !credential.token)) continue;
+    if (credential.token) keepToken(credential.table_id, credential.token);
+    else keepSpectate(credential.table_id, credential.spectate);
+    adopted.push(credential.table_id);
+  }
+  writeList(ACCOUNT_TABLES, [...accountTableIds(), ...adopted]);
+  window.dispatchEvent(new CustomEvent("tabletop:account-tables", { detail: credentials.map((c) => c.table_id) }));
+}
+
+// Signing out of this device: the tables that came from the account leave this browser; its own stay.
+export function forgetAccountTables() {
+  for (const tableId of accountTableIds()) forgetTable(tableId);
+  memory.delete(ACCOUNT_TABLES);
+  storage()?.removeItem(ACCOUNT_TABLES);
 }

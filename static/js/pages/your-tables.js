@@ -1,7 +1,7 @@
 // "Your tables" on the home page: every table this browser holds a seat or a spectator link at, asked about in one
 // request (the credentials go in its body, never in an address). Tables that are gone are forgotten here.
 
-import { api, forgetTable, heldTables, isHidden } from "../client.js";
+import { api, forgetTable, heldTables, isHidden, keepAccountTables } from "../client.js";
 import { h } from "../dom.js";
 import { showGroup } from "./group.js";
 import { tableControls, visibleTables, wireHeld } from "./held.js";
@@ -43,7 +43,7 @@ export async function showYourTables() {
   const section = document.getElementById("your-tables");
   const list = document.getElementById("your-tables-list");
   const held = heldTables();
-  if (!held.length) {
+  if (!held.length && !signedInHere()) {
     section.hidden = true;
     return;
   }
@@ -54,7 +54,8 @@ export async function showYourTables() {
     return; // the list is a convenience: the rest of the page works without it
   }
   for (const gone of answer.gone) forgetTable(gone);
-  const byId = new Map(held.map((entry) => [entry.table_id, entry]));
+  if (answer.account) keepAccountTables(answer.account); // signed in: the account's tables open here too
+  const byId = new Map(heldTables().map((entry) => [entry.table_id, entry]));
   showGroup(answer, byId, showYourTables); // invitations and the people played with, from the same answer
   const shown = visibleTables(answer.tables, showYourTables);
   list.replaceChildren(...shown.map((table) => row(table, byId.get(table.table_id), showYourTables)));

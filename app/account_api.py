@@ -1,0 +1,142 @@
+"""The Accounts section of API.md: passkey ceremonies, the session cookie, and the seats bound to an account.
+
+Every POST here can be authorised by the session cookie (or sets it), so every one first passes ``same_origin``.
+"""
+
+from __future__ import annotations
+
+from typing import Annotated, Any
+
+from fastapi import APIRouter, Depends, Request, Response
+from pydantic import Field
+
+from app.account_seats import AccountSeats, Credential
+from app.accounts import Account, Accounts, relying_party
+from app.api import Body, HeldTable, limited
+from app.sessions import (
+    SameOrigin,
+    SignedInDep,
+    clear_cookie,
+    end_session,
+    set_cookie,
+    signed_in_as,
+    start_session,
+)
+
+router = APIRouter(prefix="/api/account")
+
+
+def get_accounts(request: Request) -> Accounts:
+    accounts: Accounts = request.app.state.accounts
+    return accounts
+
+
+def get_account_seats(request: Request) -> AccountSeats:
+    seats: AccountSeats = request.app.state.account_seats
+    return seats
+
+
+AccountsDep = Annotated[Accounts, Depends(get_accounts)]
+AccountSeatsDep = Annotated[AccountSeats, Depends(get_account_seats)]
+
+
+class NewAccount(Body):
+    name: str
+
+
+class Answer(Body):
+    credential: dict[str, Any] = Field(description="The browser's PublicKeyCredential, as JSON (binary fields in "
+                                                   "base64url).")
+
+
+class Rename(Body):
+    name: str
+
+
+class Bind(Body):
+    tables: list[HeldTable] = Field(max_length=100)
+
+
+def _public(name: str) -> dict[str, Any]:
+    return {"name": name}
+
+
+@router.get("")
+async def who_am_i(request: Request, accounts: AccountsDep) -> dict[str, Any]:
+    """Who this device is signed in as (``account`` null: nobody), and whether passkeys can work at this address."""
+    relying = relying_party(request.app.state.settings, request)
+    who = await signed_in_as(request)
+    account = None if who is None else {**_public(who.name), "passkeys": await accounts.passkey_count(who.account_id)}
+    return {"account": account, "passkeys": {"available": relying.rp_id is not None, "reason": relying.reason}}
+
+
+@router.post("/register/options", dependencies=[SameOrigin])
+async def register_options(body: NewAccount, request: Request, accounts: AccountsDep) -> dict[str, Any]:
+    limited(request, "account_limiter", "passkey attempts")
+    relying = relying_party(request.app.state.settings, request)
+    return {"options": await accounts.register_options(relying, body.name)}
+
+
+@router.post("/register", status_code=201, dependencies=[SameOrigin])
+async def register(body: Answer, request: Request, response: Response, accounts: AccountsDep) -> dict[str, Any]:
+    """Create the account with the passkey just made, and sign this device in."""
+    limited(request, "account_limiter", "passkey attempts")
+    before = await signed_in_as(request)  # a device signs in as one account at a time
+    account = await accounts.register(relying_party(request.app.state.settings, request), body.credential)
+    token = await start_session(request.app.state.service, account.id, before.session_id if before else None)
+    set_cookie(response, request, token)
+    return {"account": _public(account.name)}
+
+
+@router.post("/login/options", dependencies=[SameOrigin])
+async def login_options(request: Request, accounts: AccountsDep) -> dict[str, Any]:
+    limited(request, "account_limiter", "passkey attempts")
+    return {"options": await accounts.login_options(relying_party(request.app.state.settings, request))}
+
+
+@router.post("/login", dependencies=[SameOrigin])
+async def login(body: Answer, request: Request, response: Response, accounts: AccountsDep) -> dict[str, Any]:
+    """Sign this device in with a passkey's answer."""
+    limited(request, "account_limiter", "passkey attempts")
+    before = await signed_in_as(request)  # a device signs in as one account at a time
+    account = await accounts.login(relying_party(request.app.state.settings, request), body.credential)
+    token = await start_session(request.app.state.service, account.id, before.session_id if before else None)
+    set_cookie(response, request, token)
+    return {"account": _public(account.name)}
+
+
+@router.post("/passkeys/options", dependencies=[SameOrigin])
+async def passkey_options(request: Request, who: SignedInDep, accounts: AccountsDep) -> dict[str, Any]:
+    relying = relying_party(request.app.state.settings, request)
+    return {"options": await accounts.add_options(relying, Account(who.account_id, who.name))}
+
+
+@router.post("/passkeys", status_code=201, dependencies=[SameOrigin])
+async def add_passkey(body: Answer, request: Request, who: SignedInDep, accounts: AccountsDep) -> dict[str, Any]:
+    """Add the passkey just made (on this device, or through it) to the signed-in account."""
+    account = Account(who.account_id, who.name)
+    await accounts.add_passkey(relying_party(request.app.state.settings, request), account, body.credential)
+    return {"passkeys": await accounts.passkey_count(who.account_id)}
+
+
+@router.post("/name", dependencies=[SameOrigin])
+async def rename(body: Rename, who: SignedInDep, accounts: AccountsDep) -> dict[str, Any]:
+    account = await accounts.rename(Account(who.account_id, who.name), body.name)
+    return {"account": _public(account.name)}
+
+
+@router.post("/sign-out", dependencies=[SameOrigin])
+async def sign_out(request: Request, response: Response) -> dict[str, Any]:
+    """End this device's session (others stay signed in). Signed out already: nothing to do, same answer."""
+    who = await signed_in_as(request)
+    if who is not None:
+        await end_session(request.app.state.service, who.session_id)
+    clear_cookie(response, request)
+    return {"account": None}
+
+
+@router.post("/seats", dependencies=[SameOrigin])
+async def bind_seats(body: Bind, who: SignedInDep, seats: AccountSeatsDep) -> dict[str, Any]:
+    """Bind seats and spectator links this browser holds to the account (credentials in the body)."""
+    asked = [Credential(t.table_id, t.token, t.spectate) for t in body.tables]
+    return await seats.bind(who.account_id, asked)
