@@ -54,20 +54,7 @@ class HandOver:
                 raise ApiError(409, "still_playing", f"{old.name} is connected and playing; a seat gets a new link "
                                                      "only once its player is away or has no page open.")
             token = secrets.token_urlsafe(24)
-            new = SeatRow(table_id=table_id, seat=old.seat, name=old.name, bot=None, token_hash=hash_token(token),
-                          away=old.away, connections=0, rematch_of=old.rematch_of, seen_seq=old.seen_seq,
-                          seen_at=old.seen_at, window_answer=old.window_answer)
-            session.add(new)
-            await session.flush()
-            # Invitations are the person's, so they follow the seat (before the old row goes: its cascade would
-            # take them). What the old credential held goes with it (explicit: not every database cascades).
-            await session.execute(update(InvitationRow).where(InvitationRow.seat_id == old.id)
-                                  .values(seat_id=new.id).execution_options(synchronize_session=False))
-            for model in (SeatLinkRow, PushSubscriptionRow, AccountSeatRow):
-                await session.execute(delete(model).where(model.seat_id == old.id))
-            await session.delete(old)
-            await session.flush()
-            seats[seats.index(old)] = new
+            new = await replace_row(session, seats, old, token_hash=hash_token(token), bot=None)
             code, expires = await issue(session, table_id, new.id, token)
             notice = ChatRow(table_id=table_id, channel="table", seat=host.seat, name=host.name,
                              text=f"gave {old.name}'s seat a new link.", kind=KIND, created_at=now())
@@ -78,3 +65,24 @@ class HandOver:
         code, expires, notice_id = await self.service.change(table_id, change)
         await self.service.announce(table_id, {"kind": "chat", "id": notice_id})
         return target, code, expires
+
+
+async def replace_row(session: AsyncSession, seats: list[SeatRow], old: SeatRow, token_hash: str | None,
+                      bot: str | None) -> SeatRow:
+    """Put a new row in ``old``'s place (in ``seats`` too), held by ``token_hash`` or played by ``bot``: every
+    credential and connection that named the old row stops. The person's place in the game moves over."""
+    new = SeatRow(table_id=old.table_id, seat=old.seat, name=old.name, bot=bot, token_hash=token_hash,
+                  away=old.away if bot is None else False, connections=0, rematch_of=old.rematch_of,
+                  seen_seq=old.seen_seq, seen_at=old.seen_at, window_answer=old.window_answer)
+    session.add(new)
+    await session.flush()
+    # Invitations are the person's, so they follow the seat (before the old row goes: its cascade would take them).
+    # What the old credential held goes with it (explicit: not every database cascades).
+    await session.execute(update(InvitationRow).where(InvitationRow.seat_id == old.id)
+                          .values(seat_id=new.id).execution_options(synchronize_session=False))
+    for model in (SeatLinkRow, PushSubscriptionRow, AccountSeatRow):
+        await session.execute(delete(model).where(model.seat_id == old.id))
+    await session.delete(old)
+    await session.flush()
+    seats[seats.index(old)] = new
+    return new

@@ -14,9 +14,10 @@ from sqlalchemy.ext.asyncio import AsyncSession
 
 from app import fairness
 from app.errors import ApiError
+from app.handover import replace_row
 from app.held import Facts
 from app.links import issue
-from app.models import PushSubscriptionRow, SeatLinkRow, SeatRow, TableRow
+from app.models import ChatRow, PushSubscriptionRow, SeatLinkRow, SeatRow, TableRow
 from app.names import NAME_MAX, check_person_name, clean_text, unique_name
 from app.pace import LIVE
 from app.pace import check as check_pace
@@ -29,6 +30,7 @@ from games.bots import kinds
 from games.protocol import Game
 from games.rng import seed_from_text
 
+LEFT = "left"  # the chat line's kind when someone leaves a game in play
 BOT_NAMES = ["Ada", "Grace", "Alan", "Edsger", "Barbara", "Donald", "Frances", "Ken", "Radia", "Tim"]
 
 
@@ -168,11 +170,33 @@ class Lobby:
 
     @runs_to_end
     async def leave(self, table_id: str, who: Holder) -> None:
-        async def change(session: AsyncSession, row: TableRow, seats: list[SeatRow]) -> None:
-            self._require_lobby(row)
-            await self._drop_seat(session, row, seats, seat_row(seats, who).seat)
+        """Leave a lobby (the seat is freed) or a game in play: there the seat cannot go, so a bot of the game's
+        default level plays it from now on, the person's credentials stop (a new row, as at a hand-over) and a public
+        line says so. A finished game has nothing to leave."""
 
-        await self.service.change(table_id, change)
+        async def change(session: AsyncSession, row: TableRow, seats: list[SeatRow]) -> int | None:
+            mine = seat_row(seats, who)
+            if row.status == "playing":
+                game = self.service.game(row.game)
+                await replace_row(session, seats, mine, token_hash=None, bot=self._bot_kind(game, None))
+                if mine.seat == row.host_seat:  # the host's controls pass to someone still playing, if anyone is
+                    humans = [s for s in seats if s.bot is None]
+                    row.host_seat = humans[0].seat if humans else row.host_seat
+                settle(game, row, seats)
+                notice = ChatRow(table_id=table_id, channel="table", seat=mine.seat, name=mine.name,
+                                 text="left the game; a bot plays their seat from now on.", kind=LEFT,
+                                 created_at=now())
+                session.add(notice)
+                await session.flush()
+                return notice.id
+            self._require_lobby(row)
+            await self._drop_seat(session, row, seats, mine.seat)
+            return None
+
+        notice_id = await self.service.change(table_id, change)
+        if notice_id is not None:
+            await self.service.announce(table_id, {"kind": "chat", "id": notice_id})
+            await self.service.acted(table_id)  # the bot takes the seat's turn if it is due
 
     async def _drop_seat(self, session: AsyncSession, row: TableRow, seats: list[SeatRow], target: int) -> None:
         victim = next((s for s in seats if s.seat == target), None)

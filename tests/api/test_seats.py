@@ -14,6 +14,7 @@ from tests.api.helpers import (
     create,
     join,
     new_game,
+    play_to_end,
     public,
     snapshot,
     state,
@@ -205,10 +206,34 @@ def test_leave_needs_a_token(client: TestClient) -> None:
     assert snapshot(client, table) == before
 
 
-def test_leave_after_start(client: TestClient) -> None:
+def test_leaving_a_game_in_play_hands_the_seat_to_a_bot(client: TestClient) -> None:
+    """A seat in play cannot go: a bot plays it from then on, the leaver's token stops working, and everyone reads a
+    public line saying so. The game goes on to its end."""
+    table = new_game(client, humans=3)
+    response = client.post(f"{table.url}/leave", headers=table.headers(1))
+    assert response.status_code == 200 and response.json() == {"left": True}
+    seats = public(client, table)["seats"]
+    assert [(s["name"], s["bot"]) for s in seats] == [("Alice", False), ("Bob", True), ("Carol", False)]
+    assert seats[1]["bot_kind"] == "basic"
+    assert_error(client.get(f"{table.url}/state", headers=table.headers(1)), 401, "bad_token")
+    lines = client.get(f"{table.url}/chat", headers=table.host).json()
+    assert [(c["name"], c["kind"]) for c in lines if c["kind"] == "left"] == [("Bob", "left")]
+    assert_error(client.post(f"{table.url}/leave", headers=table.headers(1)), 401, "bad_token")
+
+
+def test_the_host_leaving_a_game_in_play_passes_the_host_on(client: TestClient) -> None:
+    table = new_game(client, humans=3)
+    client.post(f"{table.url}/leave", headers=table.host).raise_for_status()
+    info = public(client, table)
+    assert info["seats"][0]["bot"] is True
+    assert info["host_seat"] == 1  # Bob, the next person still playing, hosts now
+
+
+def test_leaving_a_finished_game_changes_nothing(client: TestClient) -> None:
     table = new_game(client, humans=2)
+    play_to_end(client, table)
     before = snapshot(client, table)
-    assert_error(client.post(f"{table.url}/leave", headers=table.headers(1)), 409, "already_started")
+    assert_error(client.post(f"{table.url}/leave", headers=table.host), 409, "already_started")
     assert snapshot(client, table) == before
 
 

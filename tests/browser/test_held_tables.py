@@ -34,6 +34,10 @@ def seats(http: httpx.Client, created: dict[str, Any]) -> list[str]:
     return [s["name"] for s in http.get(f"/api/tables/{created['table_id']}").json()["seats"]]
 
 
+def bots(http: httpx.Client, created: dict[str, Any]) -> list[bool]:
+    return [s["bot"] for s in http.get(f"/api/tables/{created['table_id']}").json()["seats"]]
+
+
 def holding(ctx: BrowserContext, server: ServerProcess, seats_held: list[tuple[str, str]],
             watched: list[tuple[str, str]] = ()) -> Page:  # type: ignore[assignment]
     """A home page in ``ctx`` whose browser holds these seat tokens and spectator keys (table id, credential)."""
@@ -109,19 +113,21 @@ def test_leave_asks_first_and_says_what_happens(context: BrowserContext, server:
         assert seats(http, lobby) == ["Alice"]
         assert stored(page, lobby["table_id"]) is None
 
-        # In play: the seat stays at the table, and the dialog says what becomes of it.
+        # In play: the dialog says what becomes of the seat (a bot plays it), and only then is it given up.
         in_play = page.locator(f"li[data-table='{playing['table_id']}']")
         in_play.get_by_role("button", name="Leave this table").click()
-        expect(dialog).to_contain_text("The game goes on without you")
-        expect(dialog).to_contain_text("a move is played for you")
+        expect(dialog).to_contain_text("goes on without you")
+        expect(dialog).to_contain_text("a bot plays your seat from now on")
         page.keyboard.press("Enter")  # the focused button: Cancel
         expect(dialog).to_be_hidden()
         assert stored(page, playing["table_id"]) == playing["bob"]
+        assert bots(http, playing) == [False, False]  # cancelled: nothing was sent
         in_play.get_by_role("button", name="Leave this table").click()
-        page.get_by_role("button", name="Leave and forget my seat").click()
+        page.get_by_role("button", name="Leave the game").click()
         expect(page.locator("#your-tables")).to_be_hidden()
         assert stored(page, playing["table_id"]) is None
         assert seats(http, playing) == ["Cara", "Bob"]
+        assert bots(http, playing) == [False, True]
 
 
 def test_move_every_table_to_another_browser(browser: Browser, context: BrowserContext,

@@ -28,11 +28,10 @@ function leaveWords(table) {
         `table. To come back you would need the invite link and a free seat.${after}` };
   }
   if (table.status === "playing") {
-    return { title: "Leave this game?", button: "Leave and forget my seat",
-      text: `The game goes on without you. Your seat stays at ${label(table)}: when your time runs out, a move is ` +
-        "played for you, turn after turn (at a table without a time limit, the game waits until the host hands " +
-        "your seat to a bot). This browser forgets your seat, so you can only come back if the host gives it a " +
-        "new link. To keep it but tidy the list, choose Cancel and then \u201cHide from this list\u201d." };
+    return { title: "Leave this game?", button: "Leave the game",
+      text: `The game at ${label(table)} goes on without you: a bot plays your seat from now on, everyone is told ` +
+        "you left, and this browser forgets the table. You cannot take the seat back. To keep it but tidy the " +
+        "list, choose Cancel and then \u201cHide from this list\u201d." };
   }
   return { title: "Forget this table?", button: "Forget it",
     text: `The game at ${label(table)} is over. This browser forgets the table and your seat there.` };
@@ -53,7 +52,7 @@ function ask(words) {
 
 async function leave(table, held, redraw) {
   if (!(await ask(leaveWords(table)))) return;
-  if (table.seat !== null && table.status === "lobby") {
+  if (table.seat !== null && (table.status === "lobby" || table.status === "playing")) {
     try {
       await api("POST", `/api/tables/${encodeURIComponent(table.table_id)}/leave`, undefined, held.token);
     } catch (error) {

@@ -68,7 +68,7 @@ export function createChat({ send, setSpectatorChat, joinRematch }) {
 
   function line(chat) {
     const time = new Date(chat.at);
-    const notice = chat.kind === "rematch" || chat.kind === "handover"; // lines the platform writes
+    const notice = chat.kind === "rematch" || chat.kind === "handover" || chat.kind === "left"; // lines the platform writes
     return h(
       "li",
       {
