@@ -134,6 +134,12 @@ class Game(Generic[S]):
     # None. While the key stays the same, nothing public may change with who has acted: the deadline holds and a
     # timed-out seat is not marked away.
     secret_step: Callable[[S], str | None] = lambda state: None
+    # The open window's constant answers: every seat it asks, as everyone can see them (its public seats, not who
+    # has answered yet), each with the one answer that may be given for it whatever it holds (a pass, a continue), or
+    # None where no such answer exists (a target whose timeout would reveal a Turncoat). From public facts only,
+    # never a hand. At a turn-based table the platform gives it for the seats whose standing answer is "pass", after
+    # ``Window.seconds`` from the window's opening (app/windows.py), and says "You may react" to the others.
+    auto_answers: Callable[[S], dict[Seat, Action | None]] | None = None
     # Closes a window that ``Window.closes_itself``: called on a copy of the state when its deadline passes.
     expire: Callable[[S], None] | None = None
     accepts: Callable[[S, Seat, Action], bool] | None = None  # for legal entries marked "template"
