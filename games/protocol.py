@@ -28,6 +28,7 @@ from typing import Any, Generic, TypeVar
 
 import orjson
 from pydantic import BaseModel
+from pydantic.config import JsonDict
 
 from games.facts import Facts
 
@@ -92,6 +93,13 @@ class Window:
     closes_itself: bool = False
     # Its length at a turn-based table (hours, not seconds); None: the platform's (``app.pace.WINDOW_S``).
     turn_based_seconds: float | None = None
+
+
+# Marks on a game option's JSON schema, read by the pages: the option is a window's length in seconds (at a
+# turn-based table, where the pace sets the window's hours, it is the delay of a standing pass: app/windows.py), or
+# its mode (``quick`` windows can be passed, ``fixed`` ones close themselves).
+WINDOW_LENGTH: JsonDict = {"x-window": "length"}
+WINDOW_MODE: JsonDict = {"x-window": "mode"}
 
 
 @dataclass(frozen=True)
