@@ -29,7 +29,7 @@ from app.service import Conflict, TableService
 from app.settings import Settings
 from app.thinking import Thinker, ThinkingFailed
 from app.timing import aware, now
-from app.windows import answers_due, window_open
+from app.windows import answers_due, auto_at, window_open
 from games.bots import decide
 from games.protocol import EXPIRE, Action, Game, Seat, State
 
@@ -248,6 +248,9 @@ class Autoplay:
         times = [max(deadline, now() + timedelta(seconds=RETRY_S))] if deadline else []
         if row.bots_waiting:
             times.append(now() + stall)
+        auto = auto_at(self.service.game(row.game), row)
+        if auto is not None and auto > now():  # a standing pass still to come (a look came early: a changed answer)
+            times.append(auto)
         self.schedule.set(table_id, min(times, default=None))
 
     async def start(self) -> None:

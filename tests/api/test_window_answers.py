@@ -106,16 +106,13 @@ def test_a_seat_that_never_comes_back_never_holds_the_game_on_its_windows(client
     assert {seat for _, seat, source in played if source == "auto"} == {s for s, n in windows.items() if n}
 
 
-def test_a_seat_that_answers_windows_itself_is_waited_for_and_may_react(client: TestClient, settings: Settings,
-                                                                         clock: Frozen) -> None:
-    table = new_game(client, humans=2, pace="turn-based", turn_timer=HOUR, game=RP)
-    assert answer(client, table, 1, "respond").json() == {"answer": "respond", "chosen": True, "turn_based": True}
-    # Play until a window asks Bob.
+def until_a_window_asks_bob(client: TestClient, table: Table, clock: Frozen) -> dict[str, Any]:
+    """Play on (Alice's first moves, Bob's timeouts, Alice's windows passed) until a window asks Bob."""
     for _ in range(400):
         message = state(client, table, 0)
         prompt = reaction(message)
         if prompt is not None and prompt["seat"] == 1:
-            break
+            return message
         if prompt is not None:
             run_window(client, table, clock, message)
         elif message["legal"]:
@@ -123,8 +120,35 @@ def test_a_seat_that_answers_windows_itself_is_waited_for_and_may_react(client: 
         else:
             clock.at = datetime.fromisoformat(message["deadline"])
             look(client, table)
-    else:
-        pytest.fail("no window asked Bob")
+    pytest.fail("no window asked Bob")
+
+
+def test_an_answer_changed_inside_a_window_keeps_its_pass_on_time(client: TestClient, settings: Settings,
+                                                                  clock: Frozen) -> None:
+    table = new_game(client, humans=2, pace="turn-based", turn_timer=HOUR, game=RP)
+    assert answer(client, table, 1, "respond").status_code == 200
+    message = until_a_window_asks_bob(client, table, clock)
+    opened = datetime.fromisoformat(message["deadline"]) - timedelta(seconds=HOUR)
+    clock.at = opened + timedelta(seconds=2)
+    assert answer(client, table, 1, "pass").status_code == 200  # before the delay has run: the pass still waits
+    schedule = client.app.state.autoplay.schedule  # type: ignore[attr-defined]
+    due = opened + timedelta(seconds=REACTION_S)
+    # The changed answer calls for a look now (unless the schedule's task has made it already).
+    assert schedule.get(table.table_id) in (clock.at, due)
+    schedule.set(table.table_id, None)  # taken by the schedule's task, as it does when a time comes
+    look(client, table)  # nothing is due yet: the look keeps the pass's own time
+    assert schedule.get(table.table_id) == due
+    assert state(client, table, 0)["seq"] == message["seq"]
+    clock.at = due
+    look(client, table)
+    assert sources(settings, table)[-1] == (message["seq"] + 1, 1, "auto")
+
+
+def test_a_seat_that_answers_windows_itself_is_waited_for_and_may_react(client: TestClient, settings: Settings,
+                                                                         clock: Frozen) -> None:
+    table = new_game(client, humans=2, pace="turn-based", turn_timer=HOUR, game=RP)
+    assert answer(client, table, 1, "respond").json() == {"answer": "respond", "chosen": True, "turn_based": True}
+    message = until_a_window_asks_bob(client, table, clock)
     clock.at = datetime.fromisoformat(message["deadline"]) - timedelta(minutes=10)  # long past the short delay
     look(client, table)
     assert state(client, table, 0)["seq"] == message["seq"]  # waited for

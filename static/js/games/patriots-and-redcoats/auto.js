@@ -40,12 +40,16 @@ export function publicFacts(message) {
     // public, so waiting for them depends on nothing they hold.
     targeted: seated && (view.assassinations ?? []).some((a) => a.target === me && !a.cancelled && !a.countered),
     offered: (message.legal ?? []).some((a) => JSON.stringify(a) === JSON.stringify(CONTINUE)),
+    // At a turn-based table the server continues for you instead (your standing answer, table/answer.js).
+    turnBased: message.table?.pace === "turn-based",
   };
 }
 
 // What to send for these facts, or null: only ever CONTINUE after AUTO_DELAY_MS.
 export function autoPlan(facts, on) {
-  if (!on || !facts.key || !facts.quick || !facts.seated || facts.targeted || !facts.offered) return null;
+  if (!on || !facts.key || !facts.quick || !facts.seated || facts.targeted || !facts.offered || facts.turnBased) {
+    return null;
+  }
   return { key: facts.key, action: CONTINUE, delay: AUTO_DELAY_MS };
 }
 
