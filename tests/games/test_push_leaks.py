@@ -56,8 +56,11 @@ def test_a_push_is_the_same_whatever_the_seat_cannot_see(game: Game, players: in
 
 def pushed(game: Game, state: dict[str, Any], before: dict[str, Any] | None, bots: set[int], seat: int, source: str,
            monkeypatch: pytest.MonkeyPatch) -> tuple[str, set[int]] | None:
-    """The push the server decides on when ``seat`` acts (by ``source``) at ``state``."""
+    """The push the server decides on when ``seat`` acts (by ``source``) at ``state``: at a turn-based table whose
+    people all answer windows themselves, so "You may react" is decided too (a live table pushes the same turns)."""
     row, seats = _table(game, state, bots, START, monkeypatch, before)
+    row.pace = "turn-based"
+    seats = [replace(s, window_answer="respond") for s in seats]
     held_before = Held(row, list(seats), facts_of(game, state))
     after_row, after_seats = type(row)(**{f: getattr(row, f) for f in row.__slots__}), list(seats)
     monkeypatch.setattr("app.play.now", lambda: LATER)
