@@ -12,8 +12,10 @@ import pytest
 from fastapi.testclient import TestClient
 
 import app.timing
+from app.main import create_app
 from app.settings import Settings
-from tests.api.helpers import Table, act, assert_error, db_rows, new_game, state
+from tests.api.helpers import Table, act, assert_error, db_rows, new_game, state, wait_for
+from tests.support.push_endpoint import PushEndpoint
 
 RP = "raiding-parties"
 HOUR = 3600.0
@@ -106,8 +108,10 @@ def test_a_seat_that_never_comes_back_never_holds_the_game_on_its_windows(client
     assert {seat for _, seat, source in played if source == "auto"} == {s for s, n in windows.items() if n}
 
 
-def until_a_window_asks_bob(client: TestClient, table: Table, clock: Frozen) -> dict[str, Any]:
-    """Play on (Alice's first moves, Bob's timeouts, Alice's windows passed) until a window asks Bob."""
+def until_a_window_asks_bob(client: TestClient, table: Table, clock: Frozen,
+                            tick: timedelta = timedelta()) -> dict[str, Any]:
+    """Play on (Alice's first moves, ``tick`` apart; Bob's timeouts; Alice's windows passed) until a window asks
+    Bob."""
     for _ in range(400):
         message = state(client, table, 0)
         prompt = reaction(message)
@@ -116,6 +120,7 @@ def until_a_window_asks_bob(client: TestClient, table: Table, clock: Frozen) -> 
         if prompt is not None:
             run_window(client, table, clock, message)
         elif message["legal"]:
+            clock.at += tick
             move_alice(client, table, message)
         else:
             clock.at = datetime.fromisoformat(message["deadline"])
@@ -191,3 +196,31 @@ def test_the_standing_answer_route_refuses_and_changes_nothing(client: TestClien
                  "no_credentials")
     assert answer(client, table, 1, "respond").status_code == 200
     assert db_rows(settings, stored, table.table_id) == [(0, None), (1, "respond")]
+
+
+def test_a_window_that_waits_on_a_seat_is_pushed_like_a_turn(settings: Settings, clock: Frozen) -> None:
+    settings.push_insecure_endpoints = True  # the test's endpoint is plain http on 127.0.0.1
+    endpoint = PushEndpoint()
+    try:
+        with TestClient(create_app(settings)) as client:
+            table = new_game(client, humans=2, pace="turn-based", turn_timer=HOUR, game=RP, started=False)
+            for seat, name in ((0, "alice"), (1, "bob")):
+                response = client.post(f"{table.url}/push", json=endpoint.subscription(name),
+                                       headers=table.headers(seat))
+                assert response.status_code == 200, response.text
+            assert answer(client, table, 1, "respond").status_code == 200  # Alice lets windows pass (the default)
+            assert client.post(f"{table.url}/start", headers=table.host).status_code == 200
+            # Alice's moves a minute apart, so no push is held back by the minute between two pushes to a seat.
+            until_a_window_asks_bob(client, table, clock, tick=timedelta(seconds=61))
+
+            def reacts(name: str) -> list[dict[str, Any]]:
+                notes = [endpoint.decrypt(p) for p in list(endpoint.received) if p.path == f"/push/{name}"]
+                return [note for note in notes if note["title"] == "You may react"]
+
+            wait_for(lambda: reacts("bob"), what="Bob's push for the window that waits on him")
+            assert reacts("bob")[-1] == {"title": "You may react",
+                                         "body": "You may react at Alice's Raiding Parties table",
+                                         "url": f"/t/{table.table_id}"}
+            assert reacts("alice") == []  # her windows were passed for her: nothing waited on her
+    finally:
+        endpoint.close()
