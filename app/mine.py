@@ -45,7 +45,8 @@ def entry(service: TableService, held: Held, seat: int | None) -> dict[str, Any]
                                                                                           held.facts),
         # A game window waits on this seat (app/windows.py): said alike whatever the seat holds.
         "may_react": seat is not None and seat in may_react(game, held),
-        "window_answer": standing(mine.window_answer) if mine is not None and table.pace == TURN_BASED else None,
+        "window_answer": standing(mine.window_answer)
+        if mine is not None and table.pace == TURN_BASED and game.auto_answers is not None else None,
         "waiting_on": None if waiting is None else [names[s] for s in waiting if s < len(names)],
         "deadline": deadline.isoformat() if deadline is not None else None,
         "updated_at": aware(table.updated_at).isoformat(),
