@@ -8,6 +8,7 @@ from typing import Annotated, Any
 from fastapi import APIRouter, Depends, Header, Query, Request
 from pydantic import BaseModel, ConfigDict, Field
 
+from app.answers import read_answer, set_answer
 from app.audit import audit
 from app.chat import Chat as TableChat
 from app.errors import ApiError
@@ -22,7 +23,6 @@ from app.rematch import Rematch
 from app.replay import Replays, parse_viewpoint
 from app.seats import Holder, Viewing, same_secret, seat_of
 from app.service import TableService
-from app.windows import read_answer, set_answer
 from games.bots import kinds
 
 router = APIRouter(prefix="/api")
