@@ -428,9 +428,9 @@ class TableService:
         if held is None:
             return
         if event.get("kind") == "state" and event.get("version", held.table.version + 1) > held.table.version:
-            self.forget(table_id)
-        elif event.get("kind") == "answers":  # a seat's standing answer changed, outside any version
             self.forget(table_id)  # presence is not a change of the table: ``Presence`` lays new counts on it
+        elif event.get("kind") == "answers":  # a seat's standing answer changed, outside any version
+            self.forget(table_id)
 
     @runs_to_end
     async def tables_to_watch(self) -> list[tuple[str, datetime | None, bool]]:
