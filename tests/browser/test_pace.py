@@ -12,6 +12,7 @@ import httpx
 from playwright.sync_api import Browser, BrowserContext, expect
 
 from tests.api.helpers import wait_for
+from tests.browser.test_accessibility import AXE, RUN_AXE
 from tests.conftest import ServerProcess
 
 RP = "raiding-parties"
@@ -21,9 +22,10 @@ def bearer(token: str) -> dict[str, str]:
     return {"Authorization": f"Bearer {token}"}
 
 
-def test_the_pace_is_said_in_the_form_lobby_join_page_header_and_your_tables(context: BrowserContext,
-                                                                               browser: Browser,
+def test_the_pace_is_said_in_the_form_lobby_join_page_header_and_your_tables(browser: Browser,
                                                                                server: ServerProcess) -> None:
+    context = browser.new_context(viewport={"width": 1200, "height": 900}, bypass_csp=True)  # axe is injected
+    context.set_default_timeout(15_000)
     page = context.new_page()
     page.goto(server.url + "/")
     page.fill("#name", "Alice")
@@ -48,6 +50,8 @@ def test_the_pace_is_said_in_the_form_lobby_join_page_header_and_your_tables(con
     token = page.evaluate("(id) => localStorage.getItem('tabletop:seat:' + id)", table_id)
     switch.uncheck()
     expect(page.locator("#answer-note")).to_contain_text("You may react")
+    page.add_script_tag(path=str(AXE))
+    assert page.evaluate(RUN_AXE) == []  # the lobby with the switch and the pace
     assert httpx.get(f"{server.url}/api/tables/{table_id}/window-answer", headers=bearer(token),
                      timeout=10).json()["answer"] == "respond"
 
@@ -77,6 +81,7 @@ def test_the_pace_is_said_in_the_form_lobby_join_page_header_and_your_tables(con
     expect(page.locator("#lobby-pace")).to_have_text("Live · 45 s a turn")
     expect(page.locator("#status-line")).to_contain_text("Live · 45 s a turn")
     expect(page.locator("#answer-bar")).to_be_hidden()  # at a live table the game's own switch does it
+    context.close()
 
 
 def play_until_a_window_asks(http: httpx.Client, table_id: str, tokens: list[str], seat: int) -> None:
@@ -97,7 +102,7 @@ def play_until_a_window_asks(http: httpx.Client, table_id: str, tokens: list[str
     wait_for(step, timeout=60, what="a reaction window that asks Bob")
 
 
-def test_a_window_that_waits_on_you_says_you_may_react(context: BrowserContext, server: ServerProcess) -> None:
+def test_a_window_that_waits_on_you_says_you_may_react(sized: BrowserContext, server: ServerProcess) -> None:
     with httpx.Client(base_url=server.url, timeout=10) as http:
         created = http.post("/api/tables", json={"game": RP, "name": "Alice", "pace": "turn-based",
                                                  "turn_timer": 3600}).json()
@@ -111,7 +116,7 @@ def test_a_window_that_waits_on_you_says_you_may_react(context: BrowserContext, 
         http.post(f"/api/tables/{table_id}/start", headers=bearer(created["token"])).raise_for_status()
         play_until_a_window_asks(http, table_id, tokens, 1)
 
-    page = context.new_page()
+    page = sized.new_page()
     page.goto(server.url + "/")
     page.evaluate("([id, token]) => localStorage.setItem('tabletop:seat:' + id, token)", [table_id, bob])
     page.reload()
@@ -119,6 +124,8 @@ def test_a_window_that_waits_on_you_says_you_may_react(context: BrowserContext, 
     expect(row).to_contain_text("You may react")
     expect(row).to_contain_text("Turn-based · 1 h a move")
     expect(row.get_by_label("Pass reaction windows for me")).not_to_be_checked()
+    page.add_script_tag(path=str(AXE))
+    assert page.evaluate(RUN_AXE) == []
     # Letting windows pass from Your tables: the waiting window is passed for Bob at once.
     row.get_by_label("Pass reaction windows for me").check()
 
