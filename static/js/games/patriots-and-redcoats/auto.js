@@ -1,5 +1,7 @@
 // Patriots & Redcoats: auto-continue, a personal setting (this browser, every table) that presses Continue in each
-// quick response window for you, AUTO_DELAY_MS after this page first saw the window.
+// quick response window for you, AUTO_DELAY_MS after this page first saw the window. At a turn-based table it stands
+// aside: there the seat's standing answer, kept on the server, continues for it even with the page closed
+// (app/windows.py, the page's "Pass reaction windows for me").
 //
 // Privacy, by construction. Using it must tell the table nothing that pressing Continue would not:
 // - publicFacts() is the only function here that reads the state message, and it copies out only what every seat

@@ -1,5 +1,7 @@
 // Raiding Parties: auto-pass, a personal setting (this browser, every table) that passes your quick reaction windows
-// for you AUTO_PASS_MS after this page first saw each one, unless you tap something in the game first.
+// for you AUTO_PASS_MS after this page first saw each one, unless you tap something in the game first. At a
+// turn-based table it stands aside: there the seat's standing answer, kept on the server, passes for it even with the
+// page closed (app/windows.py, the page's "Pass reaction windows for me").
 //
 // A reaction window (Navigator, Jolly Roger) opens at nearly every hit, for its owner whatever they hold, so that
 // the window itself tells nothing; most of the time there is nothing to play and the answer is Pass.
