@@ -85,7 +85,7 @@ def test_a_seat_that_never_comes_back_never_holds_the_game_on_its_windows(client
     table = new_game(client, humans=2, pace="turn-based", turn_timer=HOUR, game=RP)
     windows = {0: 0, 1: 0}
     moves = 0
-    while moves < 400:
+    while moves < 1000:  # a game of two ends well before (its quiet-turns limit)
         message = state(client, table, 0)
         if message["status"] == "finished":
             break
