@@ -9,6 +9,7 @@ from fastapi import APIRouter, Depends, Header, Query, Request
 from pydantic import BaseModel, ConfigDict, Field
 
 from app.account_seats import with_account_tables
+from app.answers import read_answer, set_answer
 from app.audit import audit
 from app.chat import Chat as TableChat
 from app.errors import ApiError
@@ -231,6 +232,23 @@ async def push_unsubscribe(table_id: str, body: PushEndpoint, who: SeatDep, push
 @router.post("/tables/{table_id}/push/status")
 async def push_status(table_id: str, body: PushEndpoint, who: SeatDep, pusher: PusherDep) -> dict[str, Any]:
     return {"subscribed": await pusher.subscribed(who, body.endpoint)}
+
+
+class WindowAnswer(Body):
+    answer: str = Field(description='"respond" (the window waits for me) or "pass" (pass for me after the short '
+                                    'delay).')
+
+
+@router.get("/tables/{table_id}/window-answer")
+async def get_window_answer(table_id: str, who: SeatDep, service: ServiceDep) -> dict[str, Any]:
+    """The caller's standing answer to game windows at a turn-based table."""
+    return await read_answer(service, table_id, who)
+
+
+@router.post("/tables/{table_id}/window-answer")
+async def post_window_answer(table_id: str, body: WindowAnswer, who: SeatDep, service: ServiceDep) -> dict[str, Any]:
+    """Keep the caller's standing answer to game windows at a turn-based table (app/windows.py)."""
+    return await set_answer(service, table_id, who, body.answer)
 
 
 @router.get("/games")

@@ -29,6 +29,7 @@ from app.service import Conflict, TableService
 from app.settings import Settings
 from app.thinking import Thinker, ThinkingFailed
 from app.timing import aware, now
+from app.windows import answers_due, auto_at, window_open
 from games.bots import decide
 from games.protocol import EXPIRE, Action, Game, Seat, State
 
@@ -167,6 +168,25 @@ class Autoplay:
             applied += 1
         return applied
 
+    async def answer_windows(self, table_id: str) -> int:
+        """Play the standing passes due at a turn-based table's open window (app/windows.py), one seat at a time, each
+        at the seq it was worked out for. Returns how many were played."""
+        applied = 0
+        while applied < DEFAULTS_PER_EXPIRY:
+            held = await self.service.held(table_id, fresh=True)  # the database's standing answers decide
+            if held.table.status != "playing":
+                break
+            due = answers_due(self.service.game(held.table.game), held, now())
+            if not due:
+                break
+            seat, action = due[0]
+            try:
+                await self.service.act(table_id, seat, action, held.table.seq, source="auto", strict=True)
+            except Conflict:
+                continue
+            applied += 1
+        return applied
+
     def _stall_s(self) -> float:
         return self.settings.bot_delay + self.settings.bot_think_s + STALL_S
 
@@ -179,15 +199,22 @@ class Autoplay:
         if event.get("kind") == "handover":
             self._taken_over(table_id, event)
             return
+        if event.get("kind") == "answers":  # a standing answer changed: a pass may be due now (app/windows.py)
+            grace = 0.0 if self.hub.mine(event) else self.settings.handover_grace
+            when = now() + timedelta(seconds=grace)
+            current = self.schedule.get(table_id)
+            self.schedule.set(table_id, when if current is None else min(current, when))
+            return
         if event.get("kind") != "state":
             return
         if self.hub.mine(event) and (event.get("deadline") or event.get("bots")):
-            self._own[table_id] = {"deadline": event.get("deadline"), "bots": event.get("bots")}
+            times = [m for m in (event.get("deadline"), event.get("auto")) if m]  # ISO times in UTC: they sort
+            self._own[table_id] = {"deadline": min(times, default=None), "bots": event.get("bots")}
         else:
             self._own.pop(table_id, None)
         grace = 0.0 if self.hub.mine(event) else self.settings.handover_grace
-        deadline = event.get("deadline")
-        times = [datetime.fromisoformat(deadline) + timedelta(seconds=grace)] if deadline else []
+        deadline, auto = event.get("deadline"), event.get("auto")
+        times = [datetime.fromisoformat(moment) + timedelta(seconds=grace) for moment in (deadline, auto) if moment]
         if event.get("bots"):
             times.append(now() + timedelta(seconds=self._stall_s() + grace))
         self.schedule.set(table_id, min(times, default=None))
@@ -210,6 +237,8 @@ class Autoplay:
         if deadline is not None and deadline <= now():
             await self.expire(table_id)
             row, _ = await self.service.snapshot(table_id)
+        if window_open(row) and await self.answer_windows(table_id):
+            row, _ = await self.service.snapshot(table_id)
         stall = timedelta(seconds=self._stall_s())
         if row.bots_waiting and table_id not in self._running and aware(row.updated_at) + stall <= now():
             await self.poke(table_id)
@@ -219,6 +248,9 @@ class Autoplay:
         times = [max(deadline, now() + timedelta(seconds=RETRY_S))] if deadline else []
         if row.bots_waiting:
             times.append(now() + stall)
+        auto = auto_at(self.service.game(row.game), row)
+        if auto is not None and auto > now():  # a standing pass still to come (a look came early: a changed answer)
+            times.append(auto)
         self.schedule.set(table_id, min(times, default=None))
 
     async def start(self) -> None:
@@ -230,6 +262,8 @@ class Autoplay:
                 self.schedule.set(table_id, aware(deadline) + grace)
             if bots_waiting:
                 await self.poke(table_id)
+        for table_id in await self.service.windows_open():
+            self.schedule.set(table_id, now() + grace)
         self.schedule.start()
 
     def _taken_over(self, table_id: str, event: dict[str, Any]) -> None:

@@ -9,10 +9,12 @@ from typing import Any
 from app.errors import ApiError
 from app.held import Held
 from app.invitations import Invitations, recent_people
+from app.pace import TURN_BASED
 from app.seats import hash_token, same_secret
 from app.service import TableService
 from app.timing import aware
 from app.turns import due_seats, public_waiting
+from app.windows import may_react, standing
 
 MAX_TABLES = 100  # one browser's list; more is refused, not cut
 
@@ -33,17 +35,23 @@ def entry(service: TableService, held: Held, seat: int | None) -> dict[str, Any]
     names = [s.name for s in held.seats]
     waiting = public_waiting(game, table.state, held.facts)
     deadline = aware(table.deadline) if table.status == "playing" else None
+    mine = next((s for s in held.seats if s.seat == seat), None)
     return {
         "table_id": table.id,
         "game": game.id,
         "title": game.title,
         "status": table.status,
         "pace": table.pace,
+        "turn_timer": table.turn_timer,
         "seat": seat,
         "players": [{"seat": s.seat, "name": s.name, "bot": s.bot is not None} for s in held.seats],
         "host": names[table.host_seat] if table.host_seat < len(names) else None,
         "your_move": seat is not None and table.status == "playing" and seat in due_seats(game, table.state,
                                                                                           held.facts),
+        # A game window waits on this seat (app/windows.py): said alike whatever the seat holds.
+        "may_react": seat is not None and seat in may_react(game, held),
+        "window_answer": standing(mine.window_answer)
+        if mine is not None and table.pace == TURN_BASED and game.auto_answers is not None else None,
         "waiting_on": None if waiting is None else [names[s] for s in waiting if s < len(names)],
         "deadline": deadline.isoformat() if deadline is not None else None,
         "updated_at": aware(table.updated_at).isoformat(),
@@ -86,7 +94,7 @@ async def your_tables(service: TableService, asked: list[tuple[str, str | None, 
         else:
             gone.append(table_id)
     found.sort(key=lambda t: t["updated_at"], reverse=True)
-    found.sort(key=lambda t: not t["your_move"])  # stable: newest first within each
+    found.sort(key=lambda t: not (t["your_move"] or t["may_react"]))  # stable: newest first within each
     listed: dict[str, Any] = {"tables": found, "gone": gone}
     if invitations is not None:
         listed["invitations"] = await invitations.addressed_to(seat_ids)

@@ -77,7 +77,7 @@ class ActionRow(Base):
     seq: Mapped[int] = mapped_column(Integer, primary_key=True)
     seat: Mapped[int | None] = mapped_column(Integer, nullable=True)  # None: a window closing by itself
     action: Mapped[dict[str, Any]] = mapped_column(JSON)
-    source: Mapped[str] = mapped_column(String(16))  # seat | bot | timer
+    source: Mapped[str] = mapped_column(String(16))  # seat | bot | timer | auto
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
 
 

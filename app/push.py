@@ -4,9 +4,10 @@ for the subscribing browser (RFC 8291, aes128gcm), by ``pywebpush``.
 A push crosses a third-party push service, so it says only public facts: which table (its game and host) and its
 plain address, never a token, a card or anything a spectator could not see. It is sent when a seat becomes due to
 act (``app.turns.due_seats``: as the page's "Your turn" banner decides, from what every seat alike could act on),
-when the game ends and when a rematch opens; at most one a table per minute per seat. An invitation to a new game
-(``app.invitations``) is pushed to the invitees' seats at the finished table outside that minute. A subscription the
-push service no longer knows (404, 410) is deleted.
+when a game window at a turn-based table waits on it (``app.windows.may_react``), when the game ends and when a
+rematch opens; at most one a table per minute per seat. An invitation to a new game (``app.invitations``) is pushed to
+the invitees' seats at the finished table outside that minute. A subscription the push service no longer knows (404,
+410) is deleted.
 """
 
 from __future__ import annotations
@@ -38,6 +39,7 @@ from app.service import TableService
 from app.settings import Settings
 from app.timing import now
 from app.turns import due_seats
+from app.windows import may_react
 from games.protocol import Game
 
 log = logging.getLogger(__name__)
@@ -66,12 +68,12 @@ class Note:
 
 
 def note_for(kind: str, game_title: str, host: str, table_id: str, base: str) -> Note:
-    """The push of ``kind`` (turn, end, rematch) for a table: made from its game's title, its host's name and its
+    """The push of ``kind`` (turn, end, rematch, react) for a table: made from its game's title, its host's name and its
     address, and nothing else, so it cannot carry anything hidden."""
     where = f"{host}'s {game_title} table"
     text = {"turn": f"Your move at {where}", "end": f"The game has ended at {where}",
-            "rematch": f"A rematch is open at {where}"}[kind]
-    title = {"turn": "Your move", "end": "Game over", "rematch": "Rematch"}[kind]
+            "rematch": f"A rematch is open at {where}", "react": f"You may react at {where}"}[kind]
+    title = {"turn": "Your move", "end": "Game over", "rematch": "Rematch", "react": "You may react"}[kind]
     return Note(title, text, f"{base}/t/{table_id}")
 
 
@@ -91,12 +93,17 @@ def _b64url_bytes(text: str) -> bytes:
 
 def pushes_after(game: Game[Any], before: Held, after: Held) -> tuple[str, set[int]] | None:
     """The push a game action calls for, as (kind, seats): the end to every person when it ended the game, else
-    "your move" to the people it made due. Pure, so the leak tests can check it."""
+    "your move" to the people it made due, else "you may react" to the people a window it opened waits on. Pure, so
+    the leak tests can check it."""
     humans = {s.seat for s in after.seats if s.bot is None}
     if after.table.status == "finished" and before.table.status != "finished":
         return "end", humans
     fresh = (due_seats(game, after.table.state, after.facts) - due_seats(game, before.table.state, before.facts))
-    return ("turn", set(fresh & humans)) if fresh & humans else None
+    if fresh & humans:
+        return "turn", set(fresh & humans)
+    # A window that waits on people (app/windows.py) is pushed like a turn, in the same words whatever they hold.
+    react = may_react(game, after) - may_react(game, before)
+    return ("react", set(react)) if react else None
 
 
 class Pusher:

@@ -33,24 +33,29 @@ from app.errors import ApiError, not_found
 from app.held import Facts, Held, Seat, Table, facts_of, seat_of_row, table_of
 from app.hub import Hub
 from app.models import ActionRow, SeatRow, TableRow
+from app.pace import TURN_BASED
 from app.play import due_snapshot, play, rebuild
 from app.presence import Presence
 from app.seats import Actor, Holder, Viewing, hash_token, same_secret
 from app.settings import Settings
 from app.shield import runs_to_end
 from app.timing import aware, now
+from app.windows import auto_at
 from games.protocol import Game, IllegalAction
 
 log = logging.getLogger(__name__)
 RETRIES = 8
 
 
-def announcement(row: Table | TableRow) -> dict[str, Any]:
+def announcement(row: Table | TableRow, game: Game[Any]) -> dict[str, Any]:
     """The announcement of a committed change: enough for every worker to know the table moved on and when it next
-    needs looking at (the schedule), and nothing any seat may not see."""
+    needs looking at (the schedule: its deadline, and when an open window's standing passes are due), and nothing
+    any seat may not see."""
     deadline = aware(row.deadline)
+    auto = auto_at(game, row)
     return {"kind": "state", "seq": row.seq, "version": row.version,
-            "deadline": deadline.isoformat() if deadline is not None else None, "bots": row.bots_waiting}
+            "deadline": deadline.isoformat() if deadline is not None else None, "bots": row.bots_waiting,
+            "auto": auto.isoformat() if auto is not None else None}
 
 
 class Conflict(Exception):
@@ -209,7 +214,7 @@ class TableService:
                 raise ApiError(503, "busy", "The table is very busy; try again.")
         # Outside the lock: in one process the hub calls the listeners at once, and they read the table, which
         # (forgotten just now) takes this table's lock.
-        await self.hub.publish(table_id, announcement(row))
+        await self.hub.publish(table_id, announcement(row, self.game(row.game)))
         if self.after_change is not None:
             self.after_change(was, await self.held(table_id))
         return out
@@ -302,7 +307,7 @@ class TableService:
                 break
             else:
                 raise ApiError(503, "busy", "The table is very busy; try again.")
-        await self.hub.publish(table_id, announcement(row))
+        await self.hub.publish(table_id, announcement(row, self.game(row.game)))
         await self.acted(table_id)
         if self.after_act is not None:
             self.after_act(before, after)
@@ -424,6 +429,8 @@ class TableService:
             return
         if event.get("kind") == "state" and event.get("version", held.table.version + 1) > held.table.version:
             self.forget(table_id)  # presence is not a change of the table: ``Presence`` lays new counts on it
+        elif event.get("kind") == "answers":  # a seat's standing answer changed, outside any version
+            self.forget(table_id)
 
     @runs_to_end
     async def tables_to_watch(self) -> list[tuple[str, datetime | None, bool]]:
@@ -434,6 +441,15 @@ class TableService:
                 select(TableRow.id, TableRow.deadline, TableRow.bots_waiting)
                 .where(TableRow.status == "playing", or_(TableRow.deadline.is_not(None), TableRow.bots_waiting)))
             return [(table_id, deadline, bool(waiting)) for table_id, deadline, waiting in rows.all()]
+
+    async def windows_open(self) -> list[str]:
+        """Turn-based tables in play with a game window open: at start, each is looked at once, since the time its
+        standing passes fall due was only ever announced (app/windows.py)."""
+        async with self.sessions() as session:
+            rows = await session.scalars(
+                select(TableRow.id).where(TableRow.status == "playing", TableRow.pace == TURN_BASED,
+                                          TableRow.timer_key.startswith("w:")))
+            return list(rows.all())
 
     @runs_to_end
     async def actions_between(self, table_id: str, after: int, upto: int) -> list[ActionRow]:

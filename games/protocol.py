@@ -28,6 +28,7 @@ from typing import Any, Generic, TypeVar
 
 import orjson
 from pydantic import BaseModel
+from pydantic.config import JsonDict
 
 from games.facts import Facts
 
@@ -94,6 +95,13 @@ class Window:
     turn_based_seconds: float | None = None
 
 
+# Marks on a game option's JSON schema, read by the pages: the option is a window's length in seconds (at a
+# turn-based table, where the pace sets the window's hours, it is the delay of a standing pass: app/windows.py), or
+# its mode (``quick`` windows can be passed, ``fixed`` ones close themselves).
+WINDOW_LENGTH: JsonDict = {"x-window": "length"}
+WINDOW_MODE: JsonDict = {"x-window": "mode"}
+
+
 @dataclass(frozen=True)
 class Turn:
     """A turn of several actions by the same seats (the game's ``turn`` hook): ``key`` changes when the next turn
@@ -134,6 +142,12 @@ class Game(Generic[S]):
     # None. While the key stays the same, nothing public may change with who has acted: the deadline holds and a
     # timed-out seat is not marked away.
     secret_step: Callable[[S], str | None] = lambda state: None
+    # The open window's constant answers: every seat it asks, as everyone can see them (its public seats, not who
+    # has answered yet), each with the one answer that may be given for it whatever it holds (a pass, a continue), or
+    # None where no such answer exists (a target whose timeout would reveal a Turncoat). From public facts only,
+    # never a hand. At a turn-based table the platform gives it for the seats whose standing answer is "pass", after
+    # ``Window.seconds`` from the window's opening (app/windows.py), and says "You may react" to the others.
+    auto_answers: Callable[[S], dict[Seat, Action | None]] | None = None
     # Closes a window that ``Window.closes_itself``: called on a copy of the state when its deadline passes.
     expire: Callable[[S], None] | None = None
     accepts: Callable[[S, Seat, Action], bool] | None = None  # for legal entries marked "template"

@@ -49,6 +49,7 @@ GAME: Game[PatriotsState] = Game(
     bots=BOTS,
     searchers=SEARCHERS,
     window=rules.window,
+    auto_answers=cast(Callable[[PatriotsState], dict[Seat, Action | None]], rules.windows.auto_answers),
     must_act=rules.must_act,
     secret_step=rules.secret_step,
     expire=rules.expire,

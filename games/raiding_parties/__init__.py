@@ -43,6 +43,7 @@ _apply = cast(Callable[[RaidingState, Seat, Action], None], rules.apply)
 _default_action = cast(Callable[[RaidingState, Seat], Action], rules.default_action)
 _view = cast(Callable[[RaidingState, Viewer], View], view)
 _bots = cast(Mapping[str, Bot], BOTS)
+_auto_answers = cast(Callable[[RaidingState], dict[Seat, Action | None]], rules.auto_answers)
 
 GAME: Game[RaidingState] = Game(
     id="raiding-parties",
@@ -59,6 +60,7 @@ GAME: Game[RaidingState] = Game(
     bots=_bots,
     searchers=SEARCHERS,
     window=rules.window,
+    auto_answers=_auto_answers,
     must_act=rules.must_act,
     secret_step=rules.secret_step,
     expire=rules.expire,

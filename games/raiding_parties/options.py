@@ -6,6 +6,7 @@ from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
+from games.protocol import WINDOW_LENGTH, WINDOW_MODE
 from games.raiding_parties.data import DEFAULT_GOLD, MIN_COPY_CAP, REACTION_SECONDS, REACTION_SECONDS_MAX, Gold
 
 
@@ -20,6 +21,8 @@ class Options(BaseModel):
     reaction_mode: Literal["quick", "fixed"] = Field(
         "quick", title="Reactions",
         description="quick: a player may pass a Navigator or Jolly Roger chance at once (faster, but the speed of the "
-                    "answer can tell); fixed: every such chance runs its full time.")
+                    "answer can tell); fixed: every such chance runs its full time.",
+        json_schema_extra=WINDOW_MODE)
     reaction_seconds: int = Field(REACTION_SECONDS, ge=1, le=REACTION_SECONDS_MAX, title="Reaction time (seconds)",
-                                  description="Seconds a player has to reveal a Navigator or play a Jolly Roger.")
+                                  description="Seconds a player has to reveal a Navigator or play a Jolly Roger.",
+                                  json_schema_extra=WINDOW_LENGTH)

@@ -79,6 +79,7 @@ GAME: Game[RedScareState] = Game(
     teams=teams,
     must_act=rules.must_act,
     window=rules.window,
+    auto_answers=rules.auto_answers,
     expire=rules.expire,
     secret_step=rules.secret_step,
     turn=rules.turn_clock,

@@ -8,6 +8,7 @@ from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
+from games.protocol import WINDOW_LENGTH, WINDOW_MODE
 from games.red_scare_redux.data import MAX_PLAYERS, WINDOW_SECONDS, WINDOW_SECONDS_MAX
 
 
@@ -26,6 +27,8 @@ class Options(BaseModel):
     window_mode: Literal["quick", "fixed"] = Field(
         "quick", title="Response windows",
         description="quick: players may pass a response chance at once (faster, but the speed of the answer can "
-                    "tell); fixed: every response window runs its full time.")
+                    "tell); fixed: every response window runs its full time.",
+        json_schema_extra=WINDOW_MODE)
     response_window_s: int = Field(WINDOW_SECONDS, ge=1, le=WINDOW_SECONDS_MAX, title="Response window (seconds)",
-                                   description="Seconds opponents have to play Counterintelligence or Tip-Off.")
+                                   description="Seconds opponents have to play Counterintelligence or Tip-Off.",
+                                   json_schema_extra=WINDOW_LENGTH)

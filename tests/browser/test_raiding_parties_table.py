@@ -312,12 +312,15 @@ def test_auto_pass_decides_from_public_facts_only(server: ServerProcess, context
       const fixed = auto.autoPlan(auto.publicFacts({ view: { you: 1, prompt: { ...prompt, mode: 'fixed' } } }), true);
       const off = auto.autoPlan(auto.publicFacts({ view: { you: 1, prompt } }), false);
       const aim = auto.autoPlan(auto.publicFacts({ view: { you: 1, prompt: { kind: 'aim', seat: 1 } } }), true);
-      return { plans, read: [...new Set(read)].sort(), other, fixed, off, aim };
+      // At a turn-based table the server passes instead (the seat's standing answer): the page sends nothing.
+      const turn = auto.autoPlan(auto.publicFacts({ view: { you: 1, prompt }, table: { pace: 'turn-based' } }), true);
+      return { plans, read: [...new Set(read)].sort(), other, fixed, off, aim, turn };
     }""")
     assert result["plans"] == [{"key": "rp-react-7", "action": {"type": "pass"}, "delay": AUTO_PASS_S * 1000}] * 3
-    assert result["read"] == ["m.view", "m.view.prompt", "m.view.prompt.key", "m.view.prompt.kind",
+    assert result["read"] == ["m.table", "m.view", "m.view.prompt", "m.view.prompt.key", "m.view.prompt.kind",
                               "m.view.prompt.mode", "m.view.prompt.seat", "m.view.you"]  # never legal or a hold
     assert result["other"] is None and result["fixed"] is None and result["off"] is None and result["aim"] is None
+    assert result["turn"] is None
 
 
 # Notes when each reaction window first shows and every action the page sends, with the window shown at the time.

@@ -71,11 +71,11 @@ def test_your_tables_list_whose_move_and_drop_a_deleted_table(browser: Browser, 
     # Your move first: both must set a gem aside at the turn-based table; Alice has at the live one.
     expect(first).to_have_attribute("data-table", turn_based["table_id"])
     expect(first).to_contain_text("Your move")
-    expect(first).to_contain_text("turn-based")
+    expect(first).to_contain_text("Turn-based · 1 day a move")
     expect(first).to_contain_text("With Bob")
     expect(second).to_have_attribute("data-table", live["table_id"])
     expect(second).to_contain_text("Waiting on Bob")
-    expect(second).to_contain_text("live")
+    expect(second).to_contain_text("Live · 1 min a turn")
     expect(first.get_by_role("link")).to_have_attribute("href", f"/t/{turn_based['table_id']}")
     # The deleted table is gone from the list and from this browser's storage.
     assert page.evaluate("(id) => localStorage.getItem('tabletop:seat:' + id)", doomed["table_id"]) is None

@@ -10,11 +10,13 @@ from __future__ import annotations
 
 import itertools
 import random
+from dataclasses import replace
 from typing import Any
 
 import pytest
 
-from app.held import Held, facts_of
+from app.held import NO_FACTS, Held, Seat, Table, facts_of
+from app.mine import entry as mine_entry
 from app.play import play
 from app.push import note_for, pushes_after
 from app.turns import due_seats
@@ -54,8 +56,11 @@ def test_a_push_is_the_same_whatever_the_seat_cannot_see(game: Game, players: in
 
 def pushed(game: Game, state: dict[str, Any], before: dict[str, Any] | None, bots: set[int], seat: int, source: str,
            monkeypatch: pytest.MonkeyPatch) -> tuple[str, set[int]] | None:
-    """The push the server decides on when ``seat`` acts (by ``source``) at ``state``."""
+    """The push the server decides on when ``seat`` acts (by ``source``) at ``state``: at a turn-based table whose
+    people all answer windows themselves, so "You may react" is decided too (a live table pushes the same turns)."""
     row, seats = _table(game, state, bots, START, monkeypatch, before)
+    row.pace = "turn-based"
+    seats = [replace(s, window_answer="respond") for s in seats]
     held_before = Held(row, list(seats), facts_of(game, state))
     after_row, after_seats = type(row)(**{f: getattr(row, f) for f in row.__slots__}), list(seats)
     monkeypatch.setattr("app.play.now", lambda: LATER)
@@ -90,3 +95,67 @@ def test_who_acted_in_a_secret_step_changes_no_one_elses_push(game: Game, player
                 break  # one pair per state keeps the suite quick
     if checked == 0:
         pytest.skip("no secret step with several seats to act in this case")
+
+
+# ----------------------------------------------------------------- "You may react" (issue 35)
+
+REACT_STATES = 8  # window states per game where "You may react" is checked against redraws
+
+
+def _turn_based(game: Game, state: dict[str, Any], answers: dict[int, str | None]) -> Held:
+    """A turn-based table in memory at ``state``, each seat's standing answer as given."""
+    row = Table(id="t", game=game.id, options={}, status="playing", host_seat=0, invite_code="i", spectate_key="k",
+                seed="s", commitment="c", seq=state["seq"], version=0, state=state, snapshot_seq=0,
+                turn_timer=86400.0, deadline=None, timer_key=None, bots_waiting=False, spectators=0,
+                next_table_id=None, spectator_chat=True, created_at=START, updated_at=START, pace="turn-based")
+    seats = [Seat(id=100 + n, table_id="t", seat=n, name=f"P{n}", bot=None, token_hash=None, away=False,
+                  connections=1, rematch_of=None, window_answer=answers[n]) for n in range(state["players"])]
+    return Held(row, seats, facts_of(game, state))
+
+
+class _Games:
+    """What ``app.mine.entry`` asks of the service: the game."""
+
+    def __init__(self, game: Game) -> None:
+        self._game = game
+
+    def game(self, _: str) -> Game:
+        return self._game
+
+
+def told(game: Game, held: Held, seat: int) -> tuple[Any, ...]:
+    """Everything ``seat`` is told about the table by Your tables and by push, as it would be sent."""
+    entry = mine_entry(_Games(game), held, seat)  # type: ignore[arg-type]
+    listed = {key: entry[key] for key in ("your_move", "may_react", "waiting_on", "window_answer")}
+    quiet = Held(replace(held.table, state=None), held.seats, NO_FACTS)  # before it: nothing was open
+    push = pushes_after(game, quiet, held)
+    words = None if push is None or seat not in push[1] else note_for(push[0], game.title, "Host", "T", "").payload()
+    return tuple(sorted(listed.items())), words
+
+
+@pytest.mark.parametrize(("game", "players", "options"), cases("ends"))
+def test_you_may_react_says_the_same_whatever_the_seat_holds(game: Game, players: int,
+                                                             options: dict[str, Any] | None) -> None:
+    """At a turn-based table, a window that waits on a seat says so, in Your tables and by push, in the same words
+    whatever anyone holds, the seat's own hand included: the state is redrawn as a spectator sees it (every hand)."""
+    if game.auto_answers is None:
+        pytest.skip("no windows the platform answers")
+    assert game.resample is not None
+    checked = reacting = 0
+    for seed, states, _ in each_game(game, players, options, seeds=1):
+        rand = random.Random(f"react {seed}")
+        windows = [i for i, s in enumerate(states) if game.result(s) is None and game.auto_answers(s)]
+        for index in sorted(rand.sample(windows, min(REACT_STATES, len(windows)))):
+            state = states[index]
+            for answers in ({n: "respond" for n in range(players)}, {n: None for n in range(players)}):
+                for draw in range(3):
+                    twin = game.resample(state, None, random.Random(f"react twin {seed} {index} {draw}"))
+                    for seat in range(players):
+                        mine = told(game, _turn_based(game, state, answers), seat)
+                        assert told(game, _turn_based(game, twin, answers), seat) == mine, (
+                            f"seed {seed}, state {index}: what seat {seat} is told depends on a hand")
+                        checked += 1
+                        reacting += dict(mine[0])["may_react"]
+    if not checked:
+        pytest.skip("no window the platform answers in this case (fixed windows close themselves)")
+    assert reacting, "no seat was ever told it may react"

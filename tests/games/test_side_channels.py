@@ -82,7 +82,7 @@ def _after(game: Game, state: State, before: State | None, bots: set[int], seat:
 
 
 def _sources(seat: int, bots: set[int]) -> list[str]:
-    return ["bot"] if seat in bots else ["seat", "timer"]
+    return ["bot"] if seat in bots else ["seat", "timer", "auto"]  # auto: a standing answer (app/windows.py)
 
 
 @pytest.mark.parametrize(("game", "players", "options"), cases("ends"))

@@ -178,6 +178,16 @@ def window_actions(state: PatriotsState, seat: Seat) -> list[PatriotsAction]:
     return actions + counter_options(state, seat)
 
 
+def auto_answers(state: PatriotsState) -> dict[Seat, Continue | None]:
+    """A quick window asks every living player (public); each may continue whatever they hold, except the target of
+    a pending assassination, whose timeout would reveal a Turncoat for them (who is targeted is public). A fixed
+    window asks nobody: it closes at its deadline."""
+    if over(state) or not state["windows"] or fixed(state):
+        return {}
+    targets = {seat for seat in living(state) if any(_counterable(w, seat) for w in state["windows"])}
+    return {seat: None if seat in targets else {"type": "continue"} for seat in living(state)}
+
+
 def window_default(state: PatriotsState, seat: Seat) -> Turncoat | Continue:
     """Edition: a target reveals a face-down Turncoat if one remains face down afterwards, else continue (quick mode).
 

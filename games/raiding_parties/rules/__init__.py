@@ -197,6 +197,15 @@ def window(state: RaidingState) -> Window | None:
     return turns.deadline(hits.window_key(frame["window"]), state["options"]["reaction_seconds"], hits.mode(state))
 
 
+def auto_answers(state: RaidingState) -> dict[Seat, RaidingAction | None]:
+    """H0, ruling 1: a quick reaction window asks the seat hit, and a pass is in its legal list whatever it holds;
+    a fixed one asks nobody (nothing can be passed: it closes at its deadline)."""
+    frame = reaction(state)
+    if frame is None or hits.mode(state) != "quick":
+        return {}
+    return {frame["seat"]: {"type": "pass"}}
+
+
 def expire(state: RaidingState) -> None:
     frame = reaction(state)
     assert frame is not None and frame["window"] is not None, "no reaction window is open"

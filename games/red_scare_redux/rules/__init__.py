@@ -101,6 +101,14 @@ def window(state: RedScareState) -> Window | None:
     return turns.deadline(f"rsr-{state['serial']}", state["window_s"], state["window_mode"])
 
 
+def auto_answers(state: RedScareState) -> dict[Seat, Action | None]:
+    """A quick window asks the eligible opponents (public), and each may continue whatever it holds; a fixed one
+    asks nobody (it closes at its deadline)."""
+    if state["over"] or state["window"] is None or state["window_mode"] != "quick":
+        return {}
+    return {seat: {"type": "continue"} for seat in state["window"]["eligible"]}
+
+
 def secret_step(state: RedScareState) -> str | None:
     """A response window, in either mode, is a step whose actors are secret: who has continued (or is still deciding
     whether to play an instant) shows nowhere, so a timeout there marks nobody away. The key is the window's own and

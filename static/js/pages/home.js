@@ -2,6 +2,7 @@
 
 import { api, rememberName, rememberedName, storeToken } from "../client.js";
 import { readJson, wireCounters } from "../dom.js";
+import { paceFields } from "../pace.js";
 import { buildFields } from "../schema-form.js";
 import { showYourTables } from "./your-tables.js";
 
@@ -25,6 +26,7 @@ function selectGame(id) {
   gameSelect.value = game.id;
   players.textContent = `${game.min_players}–${game.max_players} players`;
   readOptions = buildFields(fields, game.options_schema);
+  paceFields(fields, game.options_schema, pace.value);
 }
 
 function showError(message) {
@@ -39,6 +41,8 @@ function showPace() {
   const turnBased = pace.value === "turn-based";
   document.getElementById("move-time-field").hidden = !turnBased;
   document.getElementById("turn-timer-field").hidden = turnBased;
+  const game = games.find((g) => g.id === gameSelect.value);
+  if (game) paceFields(fields, game.options_schema, pace.value); // a window option reads in the unit it runs in
 }
 pace.addEventListener("change", showPace);
 

@@ -6,7 +6,9 @@ import {
   renderLoop, storeSpectate, storeToken,
 } from "../client.js";
 import { absoluteUrl, h, readJson, setLink, toast, wireCopyButtons, wireCounters } from "../dom.js";
+import { paceText } from "../pace.js";
 import { createAlerts } from "../table/alerts.js";
+import { createAnswerSwitch } from "../table/answer.js";
 import { createChat } from "../table/chat.js";
 import { createLobby } from "../table/lobby.js";
 import { createPlay } from "../table/play.js";
@@ -28,6 +30,7 @@ let lost = false; // the connection dropped after it had been open: the page sho
 let resultShown = false;
 const alerts = createAlerts({ title: game.title });
 const pushSwitch = createPushSwitch({ tableId, getToken: () => token });
+const answerSwitch = createAnswerSwitch({ tableId, game, getToken: () => token });
 // The page decides where a reload opens (on the game, see scene.js), not the browser's memory of an old layout.
 history.scrollRestoration = "manual";
 const sceneDrawn = createSceneWatch(el("play"));
@@ -100,6 +103,7 @@ async function describeTable(join) {
   const status = { lobby: "waiting in the lobby", playing: "being played", finished: "finished" }[facts.status] ?? facts.status;
   el("gate-summary").textContent =
     `${host ? `${host}'s table` : "A table"} of ${game.title}, ${status}: ${facts.seats.length} of ${facts.max_players} seats taken.`;
+  el("gate-pace").textContent = paceText(facts.pace, facts.turn_timer);
   el("gate-seats").replaceChildren(...facts.seats.map((seat) => h(
     "li", { class: "seat" },
     h("span", { class: "seat-number", text: `Seat ${seat.seat + 1}` }),
@@ -157,12 +161,14 @@ function draw(message) {
   el("status-line").textContent = [
     { lobby: "In the lobby", playing: "Playing", finished: "Finished" }[status] ?? status,
     hostName ? `${hostName}'s table` : null,
+    paceText(table.pace, table.turn_timer),
     watching ? "you are watching" : null,
   ].filter(Boolean).join(" · ");
   el("spectator-count").textContent = `${table.spectators ?? 0} watching`;
 
   el("seat-field").hidden = !token || watching;
   pushSwitch.show(Boolean(token) && !watching);
+  answerSwitch.render(message);
   setLink(el("spectate-field"), table.spectate_url ? absoluteUrl(table.spectate_url) : "");
   el("commitment").textContent = table.commitment ?? "";
 

@@ -5,6 +5,7 @@ import { api, forgetTable, heldTables, isHidden, keepAccountTables } from "../cl
 import { h } from "../dom.js";
 import { showGroup } from "./group.js";
 import { tableControls, visibleTables, wireHeld } from "./held.js";
+import { paceText } from "../pace.js";
 
 const STATUS = { lobby: "In the lobby", playing: "Playing", finished: "Finished" };
 
@@ -20,23 +21,45 @@ function address(table, held) {
 function state(table) {
   if (table.status !== "playing") return STATUS[table.status] ?? table.status;
   if (table.your_move) return "Your move";
+  if (table.may_react) return "You may react"; // a window waits on you: the same words whatever you hold
   if (table.waiting_on === null) return "Waiting on the players";
   return table.waiting_on.length ? `Waiting on ${table.waiting_on.join(", ")}` : "Playing";
 }
 
 function row(table, held, redraw) {
   const others = table.players.filter((p) => p.seat !== table.seat).map((p) => p.name);
-  const pace = table.pace === "turn-based" ? "turn-based" : "live";
+  const pace = paceText(table.pace, table.turn_timer);
   const whose = state(table);
   const hidden = isHidden(table.table_id) ? " hidden-table" : "";
-  return h("li", { class: `card your-table${table.your_move ? " due" : ""}${hidden}`, dataset: { table: table.table_id } },
+  const due = table.your_move || table.may_react;
+  return h("li", { class: `card your-table${due ? " due" : ""}${hidden}`, dataset: { table: table.table_id } },
     h("div", {},
       h("p", {}, h("a", { href: address(table, held) }, `${table.title} at ${table.host ?? "?"}'s table`),
         h("span", { class: "muted" }, ` · ${pace}${table.seat === null ? " · watching" : ""}`)),
       h("p", { class: "muted" }, others.length ? `With ${others.join(", ")}` : "Nobody else yet"),
-      h("p", { class: table.your_move ? "move" : "" }, whose,
-        table.deadline ? h("span", { class: "muted" }, ` · by ${when(table.deadline)}`) : null)),
+      h("p", { class: due ? "move" : "" }, whose,
+        table.deadline ? h("span", { class: "muted" }, ` · by ${when(table.deadline)}`) : null),
+      answerSwitch(table, held)),
     tableControls(table, held, redraw));
+}
+
+// A turn-based seat's standing answer to game windows, kept on the server (table/answer.js says the same on the
+// table page): on, windows that ask you are passed for you after a few seconds; off, they wait for you.
+function answerSwitch(table, held) {
+  if (table.window_answer === null || table.window_answer === undefined || !held?.token) return null;
+  const id = `answer-${table.table_id}`;
+  const box = h("input", { type: "checkbox", id, checked: table.window_answer === "pass" });
+  box.addEventListener("change", async () => {
+    box.disabled = true;
+    try {
+      const url = `/api/tables/${encodeURIComponent(table.table_id)}/window-answer`;
+      await api("POST", url, { answer: box.checked ? "pass" : "respond" }, held.token);
+    } catch {
+      box.checked = !box.checked; // not kept: show what the server still has
+    }
+    box.disabled = false;
+  });
+  return h("p", { class: "field check answer-switch" }, box, h("label", { for: id }, " Pass reaction windows for me"));
 }
 
 export async function showYourTables() {

@@ -2,6 +2,7 @@
 
 import { api } from "../client.js";
 import { absoluteUrl, h, keepFocus, setLink } from "../dom.js";
+import { paceText, pacedOption } from "../pace.js";
 import { appliesAt, label, optionSchema, valueText } from "../schema-form.js";
 import { isHost, seatItem, seatList } from "./seats.js";
 
@@ -81,17 +82,18 @@ export function createLobby({ tableId, game, getToken, onLeft }) {
 
   // The table's options in words, each with the line its game gives it (what a choice trades), so everyone in the
   // lobby knows what they are about to play; an option that does not apply at this many seats is left out.
-  function drawOptions(options, players) {
+  // A window's length reads, at a turn-based table, as the delay of the automatic pass (pace.js).
+  function drawOptions(options, players, pace) {
     const schema = game.options_schema ?? {};
     const properties = schema.properties ?? {};
-    const key = JSON.stringify([options ?? {}, players]);
+    const key = JSON.stringify([options ?? {}, players, pace]);
     const list = el("lobby-options");
     if (list.dataset.key === key) return;
     list.dataset.key = key;
     const items = Object.entries(options ?? {})
       .filter(([name]) => name in properties && appliesAt(optionSchema(schema, name), players))
       .map(([name, value]) => {
-        const prop = optionSchema(schema, name);
+        const prop = pacedOption(optionSchema(schema, name), pace);
         return h("li", { dataset: { option: name } },
           h("strong", { text: `${label(name, prop)}: ` }),
           valueText(value),
@@ -102,7 +104,8 @@ export function createLobby({ tableId, game, getToken, onLeft }) {
   }
 
   function render(message) {
-    drawOptions(message.table?.options, seatList(message).length);
+    drawOptions(message.table?.options, seatList(message).length, message.table?.pace);
+    el("lobby-pace").textContent = paceText(message.table?.pace, message.table?.turn_timer);
     const seats = seatList(message);
     const host = isHost(message);
     const seated = message.you?.seat !== null && message.you?.seat !== undefined;

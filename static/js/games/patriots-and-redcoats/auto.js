@@ -1,5 +1,7 @@
 // Patriots & Redcoats: auto-continue, a personal setting (this browser, every table) that presses Continue in each
-// quick response window for you, AUTO_DELAY_MS after this page first saw the window.
+// quick response window for you, AUTO_DELAY_MS after this page first saw the window. At a turn-based table it stands
+// aside: there the seat's standing answer, kept on the server, continues for it even with the page closed
+// (app/windows.py, the page's "Pass reaction windows for me").
 //
 // Privacy, by construction. Using it must tell the table nothing that pressing Continue would not:
 // - publicFacts() is the only function here that reads the state message, and it copies out only what every seat
@@ -40,12 +42,16 @@ export function publicFacts(message) {
     // public, so waiting for them depends on nothing they hold.
     targeted: seated && (view.assassinations ?? []).some((a) => a.target === me && !a.cancelled && !a.countered),
     offered: (message.legal ?? []).some((a) => JSON.stringify(a) === JSON.stringify(CONTINUE)),
+    // At a turn-based table the server continues for you instead (your standing answer, table/answer.js).
+    turnBased: message.table?.pace === "turn-based",
   };
 }
 
 // What to send for these facts, or null: only ever CONTINUE after AUTO_DELAY_MS.
 export function autoPlan(facts, on) {
-  if (!on || !facts.key || !facts.quick || !facts.seated || facts.targeted || !facts.offered) return null;
+  if (!on || !facts.key || !facts.quick || !facts.seated || facts.targeted || !facts.offered || facts.turnBased) {
+    return null;
+  }
   return { key: facts.key, action: CONTINUE, delay: AUTO_DELAY_MS };
 }
 

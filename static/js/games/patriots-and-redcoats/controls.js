@@ -252,7 +252,8 @@ function windowBox(view, ctx) {
     fixedWindow(w)
       ? h("p", { class: "pr-note", dataset: { fixed: "" }, text: "This window always runs to its deadline: nobody can close it early, and there is nothing to press." })
       : !w.seconds ? h("p", { class: "pr-note", text: "No timer: the window waits for everyone to continue." }) : null,
-    fixedWindow(w) || ctx.me === null || view.you_alive === false ? null : autoToggle(ctx));
+    fixedWindow(w) || ctx.me === null || view.you_alive === false || publicFacts(ctx.st.message).turnBased
+      ? null : autoToggle(ctx)); // turn-based: the page's "Pass reaction windows for me" answers on the server
 }
 
 // The personal auto-continue switch (see auto.js for why using it tells nobody anything).

@@ -1,12 +1,14 @@
 // Raiding Parties: auto-pass, a personal setting (this browser, every table) that passes your quick reaction windows
-// for you AUTO_PASS_MS after this page first saw each one, unless you tap something in the game first.
+// for you AUTO_PASS_MS after this page first saw each one, unless you tap something in the game first. At a
+// turn-based table it stands aside: there the seat's standing answer, kept on the server, passes for it even with the
+// page closed (app/windows.py, the page's "Pass reaction windows for me").
 //
 // A reaction window (Navigator, Jolly Roger) opens at nearly every hit, for its owner whatever they hold, so that
 // the window itself tells nothing; most of the time there is nothing to play and the answer is Pass.
 //
 // Privacy, by construction. Using it must tell the table nothing that the hold could explain:
 // - publicFacts() is the only function here that reads the state message, and it copies out only what every viewer
-//   sees alike: the prompt's kind, key, seat and mode, and which seat you are. Your hold, your legal list (which
+//   sees alike: the prompt's kind, key, seat and mode, which seat you are, and the table's pace. Your hold, your legal list (which
 //   offers the Navigator or the Jolly Roger only when you hold one) and your party are never read, so they cannot
 //   change the decision.
 // - What is sent is always the constant PASS, and when is always the moment the window was first seen plus the
@@ -39,12 +41,14 @@ export function publicFacts(message) {
     key: reaction ? prompt.key ?? null : null,
     mine: reaction && me !== null && me !== undefined && prompt.seat === me,
     quick: reaction && prompt.mode === "quick",
+    // At a turn-based table the server passes for you instead (your standing answer, table/answer.js).
+    turnBased: message.table?.pace === "turn-based",
   };
 }
 
 // What to send for these facts, or null: only ever PASS after AUTO_PASS_MS.
 export function autoPlan(facts, on) {
-  if (!on || !facts.key || !facts.mine || !facts.quick) return null;
+  if (!on || !facts.key || !facts.mine || !facts.quick || facts.turnBased) return null;
   return { key: facts.key, action: PASS, delay: AUTO_PASS_MS };
 }
 

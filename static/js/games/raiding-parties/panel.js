@@ -121,11 +121,13 @@ function underWay(ctx) {
   return h("ul", { class: "rp-underway", "aria-label": "Under way" }, lines);
 }
 
-// Whether the seat may use auto-pass here: a live table (not a replay), seated, still in, and windows that can be
-// passed (quick mode).
+// Whether the seat may use auto-pass here: a live table (not a replay, and not a turn-based table, where the page's
+// "Pass reaction windows for me" keeps the answer on the server), seated, still in, and windows that can be passed
+// (quick mode).
 export function mayAutoPass(ctx) {
   const { view, w } = ctx;
-  return ctx.live && w.me !== null && !view.seats?.[w.me]?.out && view.options?.reaction_mode !== "fixed";
+  return ctx.live && w.me !== null && !view.seats?.[w.me]?.out && view.options?.reaction_mode !== "fixed"
+    && ctx.st.message?.table?.pace !== "turn-based";
 }
 
 // The auto-pass switch on its own, while no window of yours shows it in the controls bar.
