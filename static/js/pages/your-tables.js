@@ -1,11 +1,11 @@
 // "Your tables" on the home page: every table this browser holds a seat or a spectator link at, asked about in one
 // request (the credentials go in its body, never in an address). Tables that are gone are forgotten here.
 
-import { api, forgetTable, heldTables, isHidden, keepAccountTables } from "../client.js";
+import { api, forgetTable, heldTables, isHidden, keepAccountTables, signedInHere } from "../client.js";
 import { h } from "../dom.js";
+import { paceText } from "../pace.js";
 import { showGroup } from "./group.js";
 import { tableControls, visibleTables, wireHeld } from "./held.js";
-import { paceText } from "../pace.js";
 
 const STATUS = { lobby: "In the lobby", playing: "Playing", finished: "Finished" };
 
