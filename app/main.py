@@ -105,6 +105,7 @@ def create_app(settings: Settings | None = None, games: Mapping[str, Game[Any]] 
     app.state.connect_limiter = RateLimiter(*settings.connect_rate, name="connect")
     app.state.replay_limiter = RateLimiter(*settings.replay_rate, name="replay")
     app.state.link_limiter = RateLimiter(*settings.link_rate, name="link")
+    app.state.push_test_limiter = RateLimiter(*settings.push_test_rate, name="push_test")
     app.add_middleware(Guard, settings=settings)
     app.add_exception_handler(ApiError, api_error_handler)
     app.add_exception_handler(RequestValidationError, validation_error_handler)
