@@ -54,8 +54,8 @@ MOVE = ("move", "moves")
 
 
 def played_for_you(game_id: str, types: list[str]) -> str | None:
-    """The personal line for the action types the timer played for a seat (in the order played), most first ("Time ran out: 4 draws and
-    4 discards were played for you"); None when there were none."""
+    """The personal line for the action types the timer played for a seat (in the order played), most first:
+    "Time ran out: 4 draws and 4 discards were played for you"; None when there were none."""
     if not types:
         return None
     nouns = NOUNS.get(game_id, {})

@@ -11,9 +11,7 @@ from fastapi.testclient import TestClient
 from app.away import played_for_you
 from app.main import create_app
 from app.settings import Settings
-from tests.api.helpers import (
-    Table, assert_error, connect, db_rows, flush, new_game, opening, play, state,
-)
+from tests.api.helpers import Table, assert_error, connect, db_rows, flush, new_game, opening, play, state
 from tests.api.test_pace import HOUR, Clock, clock, timer_actions  # noqa: F401 - clock is a fixture
 
 __all__ = ["clock"]
