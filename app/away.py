@@ -14,6 +14,7 @@ recent seqs, so a log line can say "3 h ago" without any time in the per-seq mes
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Iterable
 from datetime import datetime
 from typing import Any
 
@@ -30,24 +31,30 @@ TIMES_MAX = 500  # seqs in one answer: well beyond the log tail a state message 
 # What the timer plays for a seat, as people count it: (one, several) per action type. Any other type is a "move".
 NOUNS: dict[str, dict[str, tuple[str, str]]] = {
     "patriots-and-redcoats": {
-        "vote": ("vote", "votes"), "nominate": ("nomination", "nominations"), "discard": ("discard", "discards"),
-        "place": ("placement", "placements"), "spy": ("spy choice", "spy choices"), "pass": ("pass", "passes"),
-        "continue": ("continue", "continues"), "confirm": ("confirmation", "confirmations"),
+        "vote": ("vote", "votes"), "confirm": ("loyalty confirmation", "loyalty confirmations"),
+        "nominate": ("nomination", "nominations"), "spy": ("Spy card", "Spy cards"),
+        "conceal": ("Conceal card", "Conceal cards"), "flip": ("flip", "flips"), "pass": ("pass", "passes"),
+        "order": ("order", "orders"), "hessians": ("Hessians choice", "Hessians choices"),
+        "ferguson": ("Major Ferguson choice", "Major Ferguson choices"),
+        "winter_reveal": ("War card reveal", "War card reveals"), "discard": ("discard", "discards"),
+        "continue": ("continue", "continues"), "reveal": ("card revealed", "cards revealed"),
+        "place": ("War card placed", "War cards placed"), "turncoat": ("Turncoat answer", "Turncoat answers"),
     },
     "raiding-parties": {
-        "play": ("card played", "cards played"), "pass": ("pass", "passes"), "end": ("turn ended", "turns ended"),
-        "attack": ("attack", "attacks"), "decline": ("decline", "declines"), "stand": ("stand", "stands"),
-        "party": ("party choice", "party choices"),
+        "party": ("raiding party", "raiding parties"), "play": ("card played", "cards played"),
+        "end": ("turn ended", "turns ended"), "pass": ("pass", "passes"), "attack": ("attack", "attacks"),
+        "decline": ("decline", "declines"), "stop": ("shot held", "shots held"),
+        "retaliate": ("retaliation", "retaliations"), "search": ("search", "searches"),
     },
     "red-scare-redux": {
-        "draw": ("draw", "draws"), "discard": ("discard", "discards"), "give": ("card given", "cards given"),
-        "take": ("card taken", "cards taken"), "redraw": ("redraw", "redraws"), "end_turn": ("turn ended",
-                                                                                          "turns ended"),
-        "continue": ("continue", "continues"),
+        "draw": ("draw", "draws"), "discard": ("discard", "discards"), "end_turn": ("turn ended", "turns ended"),
+        "give": ("card given", "cards given"), "take": ("card taken", "cards taken"),
+        "redraw": ("redraw", "redraws"), "continue": ("continue", "continues"), "pick": ("card picked", "cards picked"),
+        "done": ("placement finished", "placements finished"), "steal": ("steal", "steals"),
     },
     "turncoats": {
-        "march": ("march", "marches"), "recruit": ("recruit", "recruits"), "battle": ("battle", "battles"),
         "negotiate": ("negotiation", "negotiations"), "return": ("return", "returns"),
+        "march": ("march", "marches"), "recruit": ("recruit", "recruits"), "battle": ("battle", "battles"),
     },
 }
 MOVE = ("move", "moves")
@@ -67,6 +74,17 @@ def played_for_you(game_id: str, types: list[str]) -> str | None:
     return f"Time ran out: {said} {verb} played for you."
 
 
+def played_for(game_id: str, logged: Iterable[tuple[int | None, str, Any]], seat: int) -> dict[str, Any] | None:
+    """What the timer played for ``seat`` among ``logged`` (each action as (seat, source, action), in order): its
+    count per action type and the personal line; None when nothing. Only the seat's own timer actions count, so the
+    line says nothing about anyone else's play (tests/games/test_conformance.py, test_side_channels.py)."""
+    types = [str(action.get("type", "")) if isinstance(action, dict) else ""
+             for who, source, action in logged if who == seat and source == "timer"]
+    if not types:
+        return None
+    return {"counts": dict(sorted(Counter(types).items())), "text": played_for_you(game_id, types)}
+
+
 def _stamp(moment: datetime | None) -> str | None:
     stamped = aware(moment)
     return None if stamped is None else stamped.isoformat()
@@ -84,18 +102,17 @@ async def away(service: TableService, table_id: str, who: Holder) -> dict[str, A
         if row is None:
             raise ApiError(401, "bad_token", "That seat token is not valid for this table.")
         seen_seq, seen_at = row
-        actions = (await session.execute(
-            select(ActionRow.action).where(ActionRow.table_id == table_id, ActionRow.seq > seen_seq,
-                                           ActionRow.seat == seat.seat, ActionRow.source == "timer")
-            .order_by(ActionRow.seq))).scalars().all()
-    types = [str(a.get("type", "")) if isinstance(a, dict) else "" for a in actions]
-    counts = Counter(types)
+        logged = (await session.execute(
+            select(ActionRow.seat, ActionRow.source, ActionRow.action)
+            .where(ActionRow.table_id == table_id, ActionRow.seq > seen_seq, ActionRow.seat == seat.seat,
+                   ActionRow.source == "timer")
+            .order_by(ActionRow.seq))).all()
     return {
         "seen_seq": seen_seq,
         "seen_at": _stamp(seen_at),
         "seq": held.table.seq,
-        "played_for_you": None if not types else {
-            "counts": dict(sorted(counts.items())), "text": played_for_you(held.table.game, types)},
+        "played_for_you": played_for(held.table.game, [(who, source, action) for who, source, action in logged],
+                                     seat.seat),
     }
 
 
