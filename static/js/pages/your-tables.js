@@ -3,12 +3,9 @@
 
 import { api, forgetTable, heldTables } from "../client.js";
 import { h } from "../dom.js";
+import { clockTime, until } from "../when.js";
 
 const STATUS = { lobby: "In the lobby", playing: "Playing", finished: "Finished" };
-
-function when(iso) {
-  return new Date(iso).toLocaleString(undefined, { weekday: "short", hour: "numeric", minute: "2-digit" });
-}
 
 function address(table, held) {
   const id = encodeURIComponent(table.table_id);
@@ -32,7 +29,8 @@ function row(table, held, redraw) {
         h("span", { class: "muted" }, ` · ${pace}${table.seat === null ? " · watching" : ""}`)),
       h("p", { class: "muted" }, others.length ? `With ${others.join(", ")}` : "Nobody else yet"),
       h("p", { class: table.your_move ? "move" : "" }, whose,
-        table.deadline ? h("span", { class: "muted" }, ` · by ${when(table.deadline)}`) : null)),
+        table.deadline ? h("span", { class: "muted", title: clockTime(table.deadline) },
+          ` · due ${until(Date.parse(table.deadline) - Date.now())}`) : null)),
     h("button", {
       type: "button", class: "secondary small", "aria-label": `Remove ${table.title} at ${table.host}'s table from this list`,
       onclick: () => {
