@@ -118,3 +118,37 @@ def test_deadlines_read_relative(browser: Browser, server: ServerProcess) -> Non
     expect(page.locator(f"#your-tables-list li[data-table='{table_id}']")).to_contain_text(
         re.compile(r"due in 23 h"))
     context.close()
+
+
+HIDDEN = """(() => {
+  // This tab starts in the background, until the test brings it forward.
+  window.tabState = "hidden";
+  Object.defineProperty(Document.prototype, "visibilityState", { get: () => window.tabState });
+  window.bringForward = () => { window.tabState = "visible"; document.dispatchEvent(new Event("visibilitychange")); };
+})();"""
+
+
+def test_a_tab_in_the_background_has_not_looked(browser: Browser, server: ServerProcess) -> None:
+    with httpx.Client(base_url=server.url, timeout=10) as http:
+        created = http.post("/api/tables", json={"game": "hidden-hands", "name": "Alice", "pace": "turn-based"}).json()
+        table_id, token = created["table_id"], created["token"]
+        auth = {"Authorization": f"Bearer {token}"}
+        http.post(f"/api/tables/{table_id}/bots", json={"count": 1}, headers=auth).raise_for_status()
+        http.post(f"/api/tables/{table_id}/start", headers=auth).raise_for_status()
+        context = browser.new_context(viewport=SIZES["laptop"])
+        page = context.new_page()
+        page.add_init_script(HIDDEN)
+        reports: list[str] = []
+        page.on("request", lambda r: reports.append(r.url) if r.url.endswith("/seen") else None)
+        with page.expect_response(lambda r: r.url.endswith(f"/api/tables/{table_id}/away")):
+            open_seat(page, server, table_id, token)
+        expect(page.locator("#log li").first).to_be_visible()
+        page.evaluate("() => new Promise((done) => setTimeout(done))")  # what the marker's answer set off has run
+        assert reports == []
+        assert http.get(f"/api/tables/{table_id}/away", headers=auth).json()["seen_at"] is None
+        page.evaluate("window.bringForward()")
+        wait_for(lambda: http.get(f"/api/tables/{table_id}/away", headers=auth).json()["seen_at"] is not None,
+                 what="the tab brought forward to say what it shows")
+        assert http.get(f"/api/tables/{table_id}/away", headers=auth).json()["seen_seq"] == http.get(
+            f"/api/tables/{table_id}").json()["seq"]
+        context.close()

@@ -9,6 +9,8 @@
 
 import { api } from "../client.js";
 
+const REPORT_MS = 5_000;
+
 export function createAway({ tableId, getToken, spectate, onChange }) {
   const base = `/api/tables/${encodeURIComponent(tableId)}`;
   const times = new Map(); // seq -> the server's time it was committed (ms)
@@ -19,8 +21,11 @@ export function createAway({ tableId, getToken, spectate, onChange }) {
   let askedUpTo = -1; // seqs up to this one were asked for (one the server has no time for is not asked again)
   let marker = null; // { seenSeq, line } once the server has said; null before, and for spectators
   let markerAsked = false;
-  let reported = -1; // the newest seq the server has been told (or is being told)
-  let reporting = false;
+  let looked = -1; // the newest seq drawn while the tab was visible
+  let reported = -1; // the newest seq the server has stored
+  let reporting = false; // a report is on its way
+  let lastReport = 0; // when the last one was sent (this device's clock)
+  let later = null; // the timer of a report held back
 
   function credentials(path) {
     const token = getToken();
@@ -55,26 +60,43 @@ export function createAway({ tableId, getToken, spectate, onChange }) {
     report();
   }
 
-  // Tell the server the seq on screen: once the marker is in (or the divider would move under the reader), while
-  // the tab is visible, one request at a time, never a seq already told.
-  async function report() {
-    const token = getToken();
-    if (!token || !marker || reporting || lastSeq === null || lastSeq <= reported) return;
-    if (document.visibilityState !== "visible") return;
-    reporting = true;
-    const seq = lastSeq;
-    try {
-      await api("POST", `${base}/seen`, { seq }, token);
-      reported = seq;
-    } catch {
-      // told next time
-    } finally {
-      reporting = false;
-    }
-    if (lastSeq > reported) report();
+  // Tell the server the newest seq shown while the tab was visible: once the marker is in (or the divider would move
+  // under the reader), one request at a time, never a seq already told, and at most once every REPORT_MS (a live
+  // table moves every second); at once when the tab is hidden, the last moment its person looked.
+  function shown() {
+    if (document.visibilityState === "visible" && lastSeq !== null) looked = Math.max(looked, lastSeq);
   }
 
-  document.addEventListener("visibilitychange", () => report());
+  function report({ now = false } = {}) {
+    shown();
+    const token = getToken();
+    if (!token || !marker || reporting || looked <= reported) return;
+    const wait = lastReport + REPORT_MS - Date.now();
+    if (wait > 0 && !now) {
+      clearTimeout(later);
+      later = setTimeout(() => report(), wait);
+      return;
+    }
+    clearTimeout(later);
+    const seq = looked;
+    reporting = true;
+    lastReport = Date.now();
+    // keepalive: a report made as the tab closes still arrives.
+    fetch(`${base}/seen`, {
+      method: "POST", keepalive: true, body: JSON.stringify({ seq }),
+      headers: { "Content-Type": "application/json", Accept: "application/json", Authorization: `Bearer ${token}` },
+    }).then((response) => {
+      if (response.status < 500) reported = Math.max(reported, seq); // a refusal is not retried
+    }, () => {}).finally(() => {
+      reporting = false;
+      if (looked > reported) report();
+    });
+  }
+
+  document.addEventListener("visibilitychange", () => {
+    if (document.visibilityState === "visible") shown();
+    report({ now: document.visibilityState === "hidden" });
+  });
 
   return {
     // Every state message, as drawn (patches already applied).
