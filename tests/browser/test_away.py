@@ -1,7 +1,7 @@
 """While you were away, in the browser (issue 35): Alice opens her table, closes it, and her time runs out at every move
 while she is gone; a day later the table opens on a "Since your last visit" divider, each line says how long ago it
 happened, and a line says what was played for her. Deadlines read relative: a turn-based move's countdown in hours,
-"Your tables" in "due in 23 h".
+"Your tables" in "due in 23 h". The page with its divider is axe-clean.
 
 The day is the server's history moved back a day (every stored time of the table: its actions and what Alice last
 saw), as a day's wait would have written it: the server process keeps its own real clock, the timer's moves are its
@@ -23,6 +23,7 @@ from playwright.sync_api import Browser, expect
 from app.away import played_for
 from tests.api.helpers import wait_for
 from tests.browser.helpers import SIZES, open_seat, watch_errors
+from tests.browser.test_accessibility import AXE, RUN_AXE
 from tests.conftest import ServerProcess
 
 STORED = "%Y-%m-%d %H:%M:%S.%f"  # how the server's SQLite database keeps a time (UTC, no zone)
@@ -59,7 +60,7 @@ def test_coming_back_after_a_day(browser: Browser, server: ServerProcess) -> Non
         auth = {"Authorization": f"Bearer {token}"}
         http.post(f"/api/tables/{table_id}/bots", json={"count": 1}, headers=auth).raise_for_status()
         http.post(f"/api/tables/{table_id}/start", headers=auth).raise_for_status()
-        laptop = browser.new_context(viewport=SIZES["laptop"])
+        laptop = browser.new_context(viewport=SIZES["laptop"], bypass_csp=True)
         page = laptop.new_page()
         errors = watch_errors(page)
         open_seat(page, server, table_id, token)
@@ -88,6 +89,8 @@ def test_coming_back_after_a_day(browser: Browser, server: ServerProcess) -> Non
         assert int(first_new.get_attribute("data-seq") or 0) == seen_seq + 1
         expect(first_new.locator("time.log-time")).to_have_text("1 d ago")
         expect(page.locator("#log li").last.locator("time.log-time")).to_have_text("1 d ago")
+        page.add_script_tag(path=str(AXE))
+        assert page.evaluate(RUN_AXE) == []
         # Having looked, it is all seen, on every device: another browser opens with no divider and no line.
         wait_for(lambda: http.get(f"/api/tables/{table_id}/away", headers=auth).json()["seen_seq"]
                  == http.get(f"/api/tables/{table_id}").json()["seq"], what="the page to say it saw the end")
