@@ -129,10 +129,10 @@ export function createPlay({ tableId, game, getToken, act, redraw, away }) {
     const last = entries[entries.length - 1];
     const seen = away.seenSeq();
     const timed = entries.filter((entry) => away.timeOf(entry.seq) !== null).length;
-    const key = `${entries.length}:${last?.seq}:${last?.text}:${seen}:${timed}`;
+    const line = away.line();
+    const key = `${entries.length}:${last?.seq}:${last?.text}:${seen}:${timed}:${line}`;
     if (key === logKey) return;
     logKey = key;
-    const line = away.line();
     awayLine.hidden = !line;
     awayLine.textContent = line ?? "";
     const nearBottom = log.scrollHeight - log.scrollTop - log.clientHeight < 40;
