@@ -155,3 +155,24 @@ def test_a_tab_in_the_background_has_not_looked(browser: Browser, server: Server
         assert http.get(f"/api/tables/{table_id}/away", headers=auth).json()["seen_seq"] == http.get(
             f"/api/tables/{table_id}").json()["seq"]
         context.close()
+
+
+def test_the_shared_formatter_says_times_as_people_do(browser: Browser, server: ServerProcess) -> None:
+    context = browser.new_context()
+    page = context.new_page()
+    page.goto(server.url + "/")
+    said = page.evaluate("""async () => {
+      const when = await import('/static/js/when.js');
+      const m = 60_000, h = 60 * m, d = 24 * h;
+      return {
+        ago: [0, 59_000, 5 * m, 3 * h + 59 * m, d + 3 * h, 9 * d].map(when.ago),
+        until: [-1, 40_000, 12 * m + 30_000, 23 * h + 59 * m, 47 * h, 3 * d + 5 * h].map(when.until),
+        left: [4 * m + 5_000, h - 1_000, h, 23 * h + 5 * m, 2 * d + 3 * h].map(when.timeLeft),
+      };
+    }""")
+    assert said == {
+        "ago": ["just now", "just now", "5 min ago", "3 h ago", "1 d ago", "9 d ago"],
+        "until": ["now", "in 40 s", "in 12 min", "in 23 h", "in 47 h", "in 3 d"],
+        "left": ["4:05", "59:59", "1 h 0 min", "23 h 5 min", "2 d 3 h"],
+    }
+    context.close()
