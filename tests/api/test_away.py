@@ -122,3 +122,28 @@ def test_the_personal_line_counts_by_the_games_words() -> None:
         "Time ran out: 2 marches, 1 recruit and 1 move were played for you.")
     assert played_for_you("unknown", ["a", "b", "c"]) == "Time ran out: 3 moves were played for you."
     assert played_for_you("turncoats", []) is None
+
+
+def test_a_red_scare_turn_played_by_the_timer_is_said_in_the_games_words(client: TestClient, settings: Settings,
+                                                                          clock: Clock) -> None:
+    """Nobody comes back to a turn-based Red Scare Redux table: the timer plays each turn's draws and discards."""
+    table = new_game(client, humans=4, pace="turn-based", turn_timer=HOUR, game="red-scare-redux")
+    for seat in range(4):
+        seen(client, table, seat, state(client, table, seat)["seq"])
+    look = client.app.state.autoplay._look  # type: ignore[attr-defined]
+    alices: list[tuple[int, int, str]] = []
+    for _ in range(200):  # each look plays one passed deadline; a turn is a handful of them
+        alices = [row for row in timer_actions(settings, table.table_id) if row[1] == 0]
+        if len(alices) >= 4:
+            break
+        deadline = datetime.fromisoformat(state(client, table, 0)["deadline"])
+        clock.shift = deadline - datetime.now(UTC) + timedelta(seconds=1)
+        client.portal.call(look, table.table_id)
+    assert len(alices) >= 4, "the timer never played Alice's turn"
+    kinds = [row[0] for row in db_rows(settings, "SELECT json_extract(action, '$.type') FROM actions WHERE "
+                                                 "table_id = ? AND seat = 0 AND source = 'timer' ORDER BY seq",
+                                       table.table_id)]
+    told = away(client, table, 0)["played_for_you"]
+    assert told == {"counts": {kind: kinds.count(kind) for kind in sorted(set(kinds))},
+                    "text": played_for_you("red-scare-redux", kinds)}
+    assert "draw" in told["text"] and "move" not in told["text"]  # the game's own words, not "moves"
