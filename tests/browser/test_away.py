@@ -121,6 +121,17 @@ def test_deadlines_read_relative(browser: Browser, server: ServerProcess) -> Non
     expect(page.locator(f"#your-tables-list li[data-table='{table_id}']")).to_contain_text(
         re.compile(r"due in 23 h"))
     context.close()
+    # The bot set its gem aside a moment ago; a page left open for a day keeps its times and countdown right.
+    context = browser.new_context(viewport=SIZES["laptop"])
+    page = context.new_page()
+    page.clock.install()  # runs as the real clock does, until moved on
+    open_seat(page, server, table_id, token)
+    bots_line = page.locator("#log li", has_text="set a gem aside").locator("time.log-time")
+    expect(bots_line).to_have_text("just now")
+    page.clock.fast_forward("25:00:00")
+    expect(bots_line).to_have_text("1 d ago")
+    expect(page.locator("#countdown")).to_have_text("Time left: 0:00")
+    context.close()
 
 
 HIDDEN = """(() => {
