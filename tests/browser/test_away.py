@@ -5,7 +5,7 @@ happened, and a line says what was played for her. Deadlines read relative: a tu
 
 The day is the server's history moved back a day (every stored time of the table: its actions and what Alice last
 saw), as a day's wait would have written it: the server process keeps its own real clock, the timer's moves are its
-own, made at a five-second timer. The page's clock is the browser's.
+own, made at a five-second timer. A page left open for that day is Playwright's clock moved on a day.
 """
 
 from __future__ import annotations
