@@ -29,7 +29,8 @@ export function createAway({ tableId, getToken, spectate, onChange }) {
 
   function credentials(path) {
     const token = getToken();
-    return token ? [path, token] : [`${path}${path.includes("?") ? "&" : "?"}spectate=${encodeURIComponent(spectate ?? "")}`, null];
+    if (token) return [path, token];
+    return [`${path}${path.includes("?") ? "&" : "?"}spectate=${encodeURIComponent(spectate ?? "")}`, null];
   }
 
   async function askTimes(after) {
