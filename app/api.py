@@ -8,6 +8,7 @@ from typing import Annotated, Any
 from fastapi import APIRouter, Depends, Header, Query, Request
 from pydantic import BaseModel, ConfigDict, Field
 
+from app import away
 from app.account_seats import with_account_tables
 from app.answers import read_answer, set_answer
 from app.audit import audit
@@ -251,6 +252,16 @@ async def post_window_answer(table_id: str, body: WindowAnswer, who: SeatDep, se
     return await set_answer(service, table_id, who, body.answer)
 
 
+@router.post("/tables/{table_id}/push/test")
+async def push_test(table_id: str, body: PushEndpoint, who: SeatDep, pusher: PusherDep,
+                    request: Request) -> dict[str, Any]:
+    """One notification with a fixed text to this browser's subscription for the seat, so its person sees that
+    notifications reach this device."""
+    limited(request, "push_test_limiter", "test notifications")
+    await pusher.test(table_id, who, body.endpoint)
+    return {"sent": True}
+
+
 @router.get("/games")
 async def list_games(service: ServiceDep) -> list[dict[str, Any]]:
     return [game_public(g) for g in service.games.values()]
@@ -333,6 +344,30 @@ async def start_table(table_id: str, who: SeatDep, service: ServiceDep, lobby: L
 async def get_state(table_id: str, viewer: ViewerDep, service: ServiceDep, base: BaseDep) -> dict[str, Any]:
     held = await service.held(table_id)
     return message_for(service.game(held.table.game), held, seat_of(held.seats, viewer.holder), base)
+
+
+class Seen(Body):
+    seq: int = Field(description="The latest seq this page has shown its person.")
+
+
+@router.get("/tables/{table_id}/away")
+async def get_away(table_id: str, who: SeatDep, service: ServiceDep) -> dict[str, Any]:
+    """What this seat last saw (on any device) and what the timer played for it since: for its holder only."""
+    return await away.away(service, table_id, who)
+
+
+@router.post("/tables/{table_id}/seen")
+async def post_seen(table_id: str, body: Seen, who: SeatDep, service: ServiceDep) -> dict[str, Any]:
+    """This seat's person has seen the table up to ``seq``; nothing is sent to anyone."""
+    return await away.mark_seen(service, table_id, who, body.seq)
+
+
+@router.get("/tables/{table_id}/times")
+async def get_times(table_id: str, viewer: ViewerDep, service: ServiceDep, after: int = 0) -> dict[str, Any]:
+    """When each recent seq was committed (public: every live viewer saw it arrive)."""
+    if after < 0:
+        raise ApiError(422, "bad_request", "after must be a seq: 0 or more.")
+    return await away.times(service, table_id, after)
 
 
 @router.post("/tables/{table_id}/actions")

@@ -20,7 +20,7 @@ import logging
 import socket
 import time
 from collections import OrderedDict
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from datetime import timedelta
 from typing import Any
 from urllib.parse import urlsplit
@@ -81,6 +81,9 @@ def invitation_note(from_name: str, game_title: str, base: str) -> Note:
     """The push of an invitation to a new game: who invited (their public seat name) and which game, pointing at the
     home page, where "Your tables" shows the invitation to the browsers that hold the invited seat."""
     return Note("New game", f"{from_name} invited you to play {game_title}", f"{base}/")
+
+
+TEST_NOTE = Note("Test notification", "Notifications reach this device: you will be told when it is your move.", "")
 
 
 def _b64url(raw: bytes) -> str:
@@ -207,6 +210,21 @@ class Pusher:
             found = await session.scalar(select(PushSubscriptionRow.id).where(
                 PushSubscriptionRow.seat_id == who.seat_id, PushSubscriptionRow.endpoint == endpoint))
         return found is not None
+
+    async def test(self, table_id: str, who: Holder, endpoint: str) -> None:
+        """Push the fixed test note to the seat's subscription at ``endpoint`` now (a person's own request: not
+        held to the minute between turn pushes, but rate-limited by address at the route)."""
+        async with self.service.sessions() as session:
+            row = await session.scalar(select(PushSubscriptionRow).where(
+                PushSubscriptionRow.seat_id == who.seat_id, PushSubscriptionRow.table_id == table_id,
+                PushSubscriptionRow.endpoint == endpoint))
+        if row is None:
+            raise ApiError(404, "not_subscribed", "This device is not subscribed for your seat; turn notifications "
+                                                  "on first.")
+        if self._vapid is None or not await self._deliver(row, replace(
+                TEST_NOTE, url=f"{self.settings.public_url}/t/{table_id}")):
+            raise ApiError(502, "push_failed", "The browser's push service did not take the test notification. "
+                                               "Try again in a while.")
 
     # ----------------------------------------------------------------- when to push
 

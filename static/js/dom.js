@@ -86,13 +86,6 @@ export function wireCopyButtons(root = document) {
   });
 }
 
-export function formatClock(ms) {
-  const total = Math.max(0, Math.ceil(ms / 1000));
-  const minutes = Math.floor(total / 60);
-  const seconds = String(total % 60).padStart(2, "0");
-  return `${minutes}:${seconds}`;
-}
-
 // Rebuilding a list must not throw keyboard users back to the top: refocus the matching control afterwards.
 export function keepFocus(root, rebuild) {
   const active = document.activeElement;

@@ -243,3 +243,34 @@ def test_a_table_nobody_subscribed_at_costs_no_push_work_per_action(pushing: Tes
     finally:
         event.remove(engine, "before_cursor_execute", spy)
     assert len(asked) == 1, asked
+
+
+def test_send_me_a_test_pushes_one_fixed_note_to_this_device(settings: Settings, endpoint: PushEndpoint) -> None:
+    settings.push_insecure_endpoints = True
+    settings.push_test_rate = (4, 60.0)  # the four asks below that name a seat
+    with TestClient(create_app(settings)) as pushing:
+        table = new_game(pushing, humans=2, started=False)
+        subscribe(pushing, table, 0, endpoint, "alice")
+        subscribe(pushing, table, 1, endpoint, "bob")
+        test = pushing.post(f"{table.url}/push/test", json={"endpoint": endpoint.url("alice")}, headers=table.host)
+        assert test.status_code == 200 and test.json() == {"sent": True}
+        assert [push.path for push in endpoint.received] == ["/push/alice"]  # this device only, at once
+        server_key = pushing.get("/api/push/key").json()["public_key"]
+        endpoint.verify(endpoint.received[0], server_key)
+        assert endpoint.decrypt(endpoint.received[0]) == {
+            "title": "Test notification",
+            "body": "Notifications reach this device: you will be told when it is your move.",
+            "url": f"/t/{table.table_id}"}
+        # Only a device subscribed for the caller's own seat; a spectator has none.
+        for headers, body, status, code in (
+                (table.host, {"endpoint": endpoint.url("bob")}, 404, "not_subscribed"),
+                (table.host, {"endpoint": endpoint.url("nobody")}, 404, "not_subscribed"),
+                ({}, {"endpoint": endpoint.url("alice")}, 401, "no_credentials")):
+            assert_error(pushing.post(f"{table.url}/push/test", json=body, headers=headers), status, code)
+        # A push service that refuses says so; and each address may ask only so often.
+        endpoint.status = 500
+        assert_error(pushing.post(f"{table.url}/push/test", json={"endpoint": endpoint.url("alice")},
+                                  headers=table.host), 502, "push_failed")
+        assert_error(pushing.post(f"{table.url}/push/test", json={"endpoint": endpoint.url("alice")},
+                                  headers=table.host), 429, "rate_limited")
+        assert len(endpoint.received) == 2

@@ -14,7 +14,7 @@ from typing import Any
 
 import httpx
 import pytest
-from playwright.sync_api import Browser, expect
+from playwright.sync_api import Browser, Page, expect
 
 from tests.api.helpers import wait_for
 from tests.browser.helpers import SIZES, open_seat
@@ -222,3 +222,114 @@ def test_the_manifest_is_read_by_the_browser(browser: Browser, pushing: ServerPr
     assert not [e for e in manifest.get("errors", []) if e.get("critical")], manifest["errors"]
     assert json.loads(manifest["data"])["start_url"] == "/"
     ctx.close()
+
+
+# ----------------------------------------------------------------- an honest switch (issue 35)
+
+HANGS = """(() => {
+  // A push service that never answers (out of reach), until the test lets it: then it hands out %s.
+  let release;
+  const answered = new Promise((resolve) => { release = resolve; });
+  window.releaseSubscribe = () => release();
+  PushManager.prototype.getSubscription = async function () { return null; };
+  PushManager.prototype.subscribe = async function () {
+    await answered;
+    window.subscribedLate = true;
+    const made = %s;
+    return { endpoint: made.endpoint, options: {}, toJSON: () => made,
+             unsubscribe: async () => { window.unsubscribedLate = true; return true; } };
+  };
+})();"""
+
+REFUSES = """PushManager.prototype.getSubscription = async function () { return null; };
+PushManager.prototype.subscribe = async function () {
+  throw new DOMException("Registration failed - push service error", "AbortError");
+};"""
+
+NO_ANSWER = ("Your browser's push service did not answer, so notifications are still off. Check your connection and "
+             "try again in a while.")
+
+
+def seat_page(browser: Browser, pushing: ServerProcess, http: httpx.Client, script: str | None,
+              clock: bool = False) -> tuple[Any, Page, dict[str, Any]]:
+    made = table(http, pace="turn-based")
+    ctx = browser.new_context(viewport=SIZES["laptop"], permissions=["notifications"])
+    ctx.set_default_timeout(15_000)
+    page = ctx.new_page()
+    if clock:
+        page.clock.install()  # runs as the real clock does, until moved on
+    if script:
+        page.add_init_script(script)
+    open_seat(page, pushing, made["table_id"], made["bob"])
+    return ctx, page, made
+
+
+def test_a_subscribe_that_never_answers_is_given_up_and_said_so(browser: Browser, pushing: ServerProcess,
+                                                                endpoint: PushEndpoint) -> None:
+    with httpx.Client(base_url=pushing.url, timeout=10) as http:
+        ctx, page, made = seat_page(browser, pushing, http, HANGS % ("a subscription", json.dumps(
+            endpoint.subscription("bob"))), clock=True)
+        posted: list[str] = []
+        page.on("request", lambda r: posted.append(r.url) if r.method == "POST" and "/push" in r.url else None)
+        switch = page.get_by_role("switch", name=SWITCH)
+        switch.click()
+        # Pending: said, greyed, and not ticked, since the server holds nothing yet.
+        expect(page.locator("#push-note")).to_have_text("Turning on…")
+        expect(switch).to_be_disabled()
+        expect(switch).not_to_be_checked()
+        page.clock.fast_forward(16_000)  # the 15 s the page waits for an answer
+        expect(page.locator("#push-note")).to_have_text(NO_ANSWER)
+        expect(switch).not_to_be_checked()
+        expect(switch).to_be_enabled()
+        expect(page.locator("#push-test")).to_be_hidden()
+        # The push service answers after all: the page drops what it is handed and tells the server nothing.
+        page.evaluate("window.releaseSubscribe()")
+        page.wait_for_function("() => window.subscribedLate && window.unsubscribedLate")
+        expect(switch).not_to_be_checked()
+        assert not status(http, made["table_id"], made["bob"], endpoint.url("bob"))
+        assert not [url for url in posted if url.endswith("/push")]
+        ctx.close()
+
+
+def test_a_refused_subscribe_and_a_private_window_say_so(browser: Browser, pushing: ServerProcess) -> None:
+    with httpx.Client(base_url=pushing.url, timeout=10) as http:
+        ctx, page, _ = seat_page(browser, pushing, http, REFUSES)
+        switch = page.get_by_role("switch", name=SWITCH)
+        switch.click()
+        expect(page.locator("#push-note")).to_have_text(
+            "Your browser's push service turned the subscription down, so notifications are still off. Try again in "
+            "a while.")
+        expect(switch).not_to_be_checked()
+        expect(switch).to_be_enabled()
+        ctx.close()
+        # A private window (Firefox's kind: the Push API, but no service worker) is told so, not "try again later".
+        ctx, page, _ = seat_page(browser, pushing, http, """Object.defineProperty(Navigator.prototype,
+            "serviceWorker", { get: () => undefined });""")
+        expect(page.get_by_role("switch", name=SWITCH)).to_be_disabled()
+        expect(page.locator("#push-note")).to_have_text(
+            "This looks like a private window, and browsers do not send notifications to private windows. Open this "
+            "table in a normal window to turn them on.")
+        ctx.close()
+
+
+def test_send_me_a_test_reaches_this_device(browser: Browser, pushing: ServerProcess, endpoint: PushEndpoint) -> None:
+    with httpx.Client(base_url=pushing.url, timeout=10) as http:
+        ctx, page, made = seat_page(browser, pushing, http, fake_subscribe(endpoint.subscription("bob")))
+        test_button = page.get_by_role("button", name="Send me a test")
+        expect(test_button).to_be_hidden()  # nothing to test while off
+        page.get_by_role("switch", name=SWITCH).click()
+        expect(page.get_by_role("switch", name=SWITCH)).to_be_checked()
+        test_button.click()
+        expect(page.locator("#push-note")).to_have_text(
+            "Sent: a test notification should appear on this device in a moment.")
+        assert len(endpoint.received) == 1 and endpoint.received[0].path == "/push/bob"
+        endpoint.verify(endpoint.received[0], http.get("/api/push/key").json()["public_key"])
+        assert endpoint.decrypt(endpoint.received[0]) == {
+            "title": "Test notification",
+            "body": "Notifications reach this device: you will be told when it is your move.",
+            "url": f"/t/{made['table_id']}"}
+        # The push service refusing is said plainly.
+        endpoint.status = 500
+        test_button.click()
+        expect(page.locator("#push-note")).to_contain_text("did not take the test notification")
+        ctx.close()

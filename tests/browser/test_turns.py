@@ -85,7 +85,7 @@ def test_the_warning_before_a_turn_is_played_and_taking_a_give_back(sized: Brows
 
     # Taking the give back: the log says so, the hand is as it was, and the next action has the whole timer again.
     page.locator("#take-back").click()
-    expect(page.locator("#log li").last).to_have_text(TAKEN_BACK)
+    expect(page.locator("#log li .log-text").last).to_have_text(TAKEN_BACK)
     expect(page.locator("#take-back-bar")).to_be_hidden()
     expect(page.locator("#rs-hand-h")).to_have_text(before)
     expect(warning).to_be_hidden()
@@ -95,7 +95,7 @@ def test_the_warning_before_a_turn_is_played_and_taking_a_give_back(sized: Brows
     watcher = sized.new_page()
     watcher.goto(spectate)
     expect(watcher.locator(".rs[data-state=spectating]")).to_be_visible()
-    expect(watcher.locator("#log li").last).to_have_text(TAKEN_BACK)
+    expect(watcher.locator("#log li .log-text").last).to_have_text(TAKEN_BACK)
     sized.clock.fast_forward((TIMER_S - 8) * 1000)
     expect(warning).to_have_text(WARNING)
     expect(watcher.locator("#countdown")).to_have_text(re.compile(r"Time left: 0:(0\d|10)"))

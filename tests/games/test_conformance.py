@@ -26,6 +26,7 @@ from typing import Any
 import pytest
 from pydantic import ValidationError
 
+from app.away import NOUNS, played_for
 from games.protocol import (
     Action,
     Game,
@@ -391,6 +392,35 @@ def test_default_actions_are_legal_and_finish_the_game(
             seat = rand.choice(required)
             state = apply_checked(game, state, seat, game.default_action(state, seat))
         assert game.result(state) is not None, f"seed {seed}: default actions alone never end the game"
+
+
+@per_case
+def test_what_was_played_for_a_seat_tells_it_only_of_its_own_moves(
+    game: Game, players: int, options: dict[str, Any] | None
+) -> None:
+    """"While you were away" (issue 35): the personal line of what the timer played for a seat counts that seat's own
+    timer moves and nothing else, so however the others played (in person or by the timer, whatever they held), the
+    line each seat gets is the same; and the timer's moves in a registered game are named in its own words."""
+    checked = 0
+    for seed, states, actions in each_game(game, players, options):
+        rand = random.Random(seed)
+        sources = [rand.choice(("seat", "timer")) for _ in actions]
+        logged = [(seat, source, action) for (seat, action), source in zip(actions, sources, strict=True)]
+        for seat in range(players):
+            # The others' moves redrawn as the timer's or a person's, and their actions swapped for junk: no change.
+            others = [(who, rand.choice(("seat", "timer")), {"type": "junk"}) if who != seat else (who, source, action)
+                      for who, source, action in logged]
+            mine = played_for(game.id, logged, seat)
+            assert played_for(game.id, others, seat) == mine, f"seed {seed}: seat {seat}'s line tracks the others"
+            assert mine is None or sum(mine["counts"].values()) == sum(
+                1 for who, source, _ in logged if who == seat and source == "timer")
+            checked += mine is not None
+        if game.id in NOUNS:  # what the timer plays (default actions) has a name people say
+            for step, state in enumerate(states[:-1]):
+                for seat in game.required(state):
+                    kind = game.default_action(state, seat)["type"]
+                    assert kind in NOUNS[game.id], f"seed {seed}, step {step}: no words for the timer's {kind!r}"
+    assert checked, "no seat was ever played for by the timer, so this test checked nothing"
 
 
 @per_case

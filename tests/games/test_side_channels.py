@@ -4,9 +4,10 @@ has acted.
 For every game, random games are played; at states inside a secret step (``game.secret_step``) where several seats
 still owe an action, the table is put through the server's own bookkeeping (``app.play.play``: state, seq, away
 flags, deadline, status) once with one of them acting and once with another. Every message anyone else receives,
-the state message of each other seat and of a spectator and the presence message, must then be the same, field
-for field. Seats are people and bots mixed, acting in person, by bot or by timeout, because each of those once
-showed publicly (an away flag, a deadline turning null when the last person had acted).
+the state message of each other seat and of a spectator, the presence message and each other seat's "while you were
+away" line (``app.away``), must then be the same, field for field. Seats are people and bots mixed, acting in
+person, by bot or by timeout, because each of those once showed publicly (an away flag, a deadline turning null when
+the last person had acted).
 
 A game window (``game.window``) that several seats may answer must be a secret step: otherwise a timeout there marks
 the seats still deciding away, for everyone to see. A case that checks no secret step at all fails, unless its game
@@ -23,6 +24,7 @@ from typing import Any
 
 import pytest
 
+from app.away import played_for
 from app.held import Held, Seat, Table
 from app.messages import message_for, presence_message
 from app.play import play, settle
@@ -73,11 +75,14 @@ def _after(game: Game, state: State, before: State | None, bots: set[int], seat:
     row, seats = _table(game, state, bots, START, monkeypatch, before)
     monkeypatch.setattr("app.play.now", lambda: LATER)
     monkeypatch.setattr("app.messages.clock", lambda: LATER)  # the message's own "now" is the send time, not a tell
-    _, facts = play(game, row, seats, seat, game.default_action(state, seat), source)
+    action = game.default_action(state, seat)
+    _, facts = play(game, row, seats, seat, action, source)
     held = Held(row, seats, facts)
     heard: dict[str, Any] = {"presence": presence_message(row, seats)}
     for viewer in [None, *range(state["players"])]:
         heard[f"viewer {viewer}"] = message_for(game, held, viewer, "http://x")
+        if viewer is not None:  # "while you were away": what the timer played for each seat, as it would be told
+            heard[f"viewer {viewer} away"] = played_for(game.id, [(seat, source, action)], viewer)
     return heard
 
 
@@ -110,7 +115,7 @@ def test_who_acted_in_a_secret_step_shows_nowhere(game: Game, players: int, opti
                     heard_a = _after(game, state, before, bots, a, source_a, monkeypatch)
                     heard_b = _after(game, state, before, bots, b, source_b, monkeypatch)
                     for key in heard_a:
-                        if key in (f"viewer {a}", f"viewer {b}"):
+                        if key.removesuffix(" away") in (f"viewer {a}", f"viewer {b}"):
                             continue  # the two actors may of course each know what they did
                         where = f"seed {seed}, state {index}: seat {a} ({source_a}) or seat {b} ({source_b})"
                         assert heard_a[key] == heard_b[key], f"{where}: {key} tells them apart"

@@ -47,6 +47,9 @@ def test_the_whole_log_holds_no_secret(tmp_path: Path) -> None:
         remote.get(f"/t/{table.table_id}", invite=table.invite)  # the invite link, as a browser opens it
         remote.get(f"/t/{table.table_id}/watch", key=table.spectate)  # the spectator link
         remote.get(f"{table.path}/state", spectate=table.spectate)
+        remote.get(f"{table.path}/times", spectate=table.spectate)  # while you were away (issue 35)
+        remote.get(f"{table.path}/away", bob)
+        remote.post(f"{table.path}/seen", alice, seq=0)
         with remote.socket(table.table_id, alice, in_url=True) as a, remote.socket(table.table_id, bob) as b, \
                 remote.socket(table.table_id, spectate=table.spectate, in_url=True) as watch:
             for ws in (a, b, watch):

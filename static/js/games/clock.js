@@ -1,7 +1,7 @@
 // A game's own countdown (a response window's): every `.<prefix>-clock[data-deadline]` under root counts down to its
 // deadline (a time on this device's clock, already corrected by the server's "now"), with an optional bar
 // (`.<prefix>-clock-fill`, its width the share of `data-total` left) and red only near the end.
-import { formatClock } from "../dom.js";
+import { timeLeft } from "../when.js";
 
 const URGENT_MS = 3000;
 
@@ -17,7 +17,7 @@ export function runClocks(root, st, prefix) {
     for (const clock of clocks) {
       const left = Number(clock.dataset.deadline) - Date.now();
       const total = Number(clock.dataset.total || 0);
-      clock.querySelector(`.${prefix}-clock-time`).textContent = formatClock(left);
+      clock.querySelector(`.${prefix}-clock-time`).textContent = timeLeft(left);
       clock.dataset.urgent = String(left < Math.min(URGENT_MS, total ? total / 3 : URGENT_MS));
       const fill = clock.querySelector(`.${prefix}-clock-fill`);
       const share = total ? Math.max(0, Math.min(100, (left / total) * 100)) : 0;

@@ -9,6 +9,7 @@ import { absoluteUrl, h, readJson, setLink, toast, wireCopyButtons, wireCounters
 import { paceText } from "../pace.js";
 import { createAlerts } from "../table/alerts.js";
 import { createAnswerSwitch } from "../table/answer.js";
+import { createAway } from "../table/away.js";
 import { createChat } from "../table/chat.js";
 import { createLobby } from "../table/lobby.js";
 import { createPlay } from "../table/play.js";
@@ -302,7 +303,10 @@ function begin(who) {
   const getToken = () => token;
   views ??= {
     lobby: createLobby({ tableId, game, getToken, onLeft: left }),
-    play: createPlay({ tableId, game, getToken, act: sendAction, redraw: () => current && push(current) }),
+    play: createPlay({
+      tableId, game, getToken, act: sendAction, redraw: () => current && push(current),
+      away: createAway({ tableId, getToken, spectate: who.spectate, onChange: () => current && push(current) }),
+    }),
     chat: createChat({
       send: (obj) => conn?.send(obj) ?? false,
       setSpectatorChat: (readable) => api("POST", `/api/tables/${encodeURIComponent(tableId)}/spectator-chat`,

@@ -4,14 +4,11 @@
 import { api, forgetTable, heldTables, isHidden, keepAccountTables, signedInHere } from "../client.js";
 import { h } from "../dom.js";
 import { paceText } from "../pace.js";
+import { clockTime, until } from "../when.js";
 import { showGroup } from "./group.js";
 import { tableControls, visibleTables, wireHeld } from "./held.js";
 
 const STATUS = { lobby: "In the lobby", playing: "Playing", finished: "Finished" };
-
-function when(iso) {
-  return new Date(iso).toLocaleString(undefined, { weekday: "short", hour: "numeric", minute: "2-digit" });
-}
 
 function address(table, held) {
   const id = encodeURIComponent(table.table_id);
@@ -38,7 +35,8 @@ function row(table, held, redraw) {
         h("span", { class: "muted" }, ` · ${pace}${table.seat === null ? " · watching" : ""}`)),
       h("p", { class: "muted" }, others.length ? `With ${others.join(", ")}` : "Nobody else yet"),
       h("p", { class: due ? "move" : "" }, whose,
-        table.deadline ? h("span", { class: "muted" }, ` · by ${when(table.deadline)}`) : null),
+        table.deadline ? h("span", { class: "muted", title: clockTime(table.deadline) },
+          ` · due ${until(Date.parse(table.deadline) - Date.now())}`) : null),
       answerSwitch(table, held)),
     tableControls(table, held, redraw));
 }

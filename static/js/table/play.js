@@ -1,7 +1,8 @@
 // Everything around the game's renderer during play: seats, the turn timer, the log and seat rescue controls.
 
 import { api } from "../client.js";
-import { formatClock, h, keepFocus, toast } from "../dom.js";
+import { h, keepFocus, toast } from "../dom.js";
+import { ago, clockTime, timeLeft } from "../when.js";
 import { handOverButton } from "./handover.js";
 import { isHost, seatItem, seatList, seatOf } from "./seats.js";
 
@@ -10,6 +11,7 @@ const URGENT_MS = 10_000;
 const WARN_MS = 10_000; // the player is told this long before the game plays their turn for them
 const TAKE_BACK = "take_back";
 const CROWDED = 5; // seats from which a phone draws the seat strip compact, two to a row
+const TIMES_EVERY_MS = 30_000; // how often the log's "3 h ago" are brought up to date
 
 // Red only in the last seconds: the last 10 s, or the last third of a shorter deadline (a 5 s window).
 function urgentBelow(span) {
@@ -24,10 +26,11 @@ export function rendererName(game) {
   return MODULE_NAME.test(name) ? name : null;
 }
 
-export function createPlay({ tableId, game, getToken, act, redraw }) {
+export function createPlay({ tableId, game, getToken, act, redraw, away }) {
   const el = (id) => document.getElementById(id);
   const root = el("game");
   const log = el("log");
+  const awayLine = el("away-line");
   const countdown = el("countdown");
   const warning = el("turn-warning");
   const warningSaid = el("turn-warning-said");
@@ -41,6 +44,7 @@ export function createPlay({ tableId, game, getToken, act, redraw }) {
   let span = 0;
   let ticker = null;
   let logKey = "";
+  let sinceShown = false; // the log has been scrolled to "Since your last visit" once
   let skew = 0; // server clock minus this device's clock, when the server tells us its time
   let lastNow = null;
   let current = null; // the message on screen
@@ -120,16 +124,47 @@ export function createPlay({ tableId, game, getToken, act, redraw }) {
     el("reclaim-bar").hidden = !(mine?.bot && message.status === "playing");
   }
 
+  // Each line with its time ("3 h ago"); after what this seat last saw, a "Since your last visit" divider; above the
+  // log, what the timer played for the seat meanwhile. The page opens scrolled to the divider, else to the end.
   function drawLog(entries) {
     const last = entries[entries.length - 1];
-    const key = `${entries.length}:${last?.seq}:${last?.text}`;
+    const seen = away.seenSeq();
+    const timed = entries.filter((entry) => away.timeOf(entry.seq) !== null).length;
+    const line = away.line();
+    const key = `${entries.length}:${last?.seq}:${last?.text}:${seen}:${timed}:${line}`;
     if (key === logKey) return;
     logKey = key;
+    awayLine.hidden = !line;
+    awayLine.textContent = line ?? "";
     const nearBottom = log.scrollHeight - log.scrollTop - log.clientHeight < 40;
-    log.replaceChildren(...entries.map((entry) => h("li", { dataset: { seq: String(entry.seq) }, text: entry.text })));
-    if (nearBottom || !log.dataset.drawn) log.scrollTop = log.scrollHeight;
+    const items = [];
+    let divider = null;
+    for (const entry of entries) {
+      if (!divider && seen > 0 && entry.seq > seen) {
+        divider = h("li", { class: "log-since", text: "Since your last visit" });
+        items.push(divider);
+      }
+      const at = away.timeOf(entry.seq);
+      items.push(h("li", { dataset: { seq: String(entry.seq) } },
+        h("span", { class: "log-text", text: entry.text }),
+        at === null ? null : h("time", {
+          class: "log-time", datetime: new Date(at).toISOString(), title: clockTime(at), text: ago(away.now() - at),
+        })));
+    }
+    log.replaceChildren(...items);
+    if (divider && !sinceShown) {
+      sinceShown = true;
+      log.scrollTop = divider.offsetTop - log.offsetTop;
+    } else if (nearBottom || !log.dataset.drawn) log.scrollTop = log.scrollHeight;
     log.dataset.drawn = "1";
   }
+
+  // Times move on while nothing else does.
+  setInterval(() => {
+    for (const time of log.querySelectorAll("time.log-time")) {
+      time.textContent = ago(away.now() - Date.parse(time.getAttribute("datetime")));
+    }
+  }, TIMES_EVERY_MS);
 
   function tick() {
     if (deadline === null) {
@@ -137,7 +172,7 @@ export function createPlay({ tableId, game, getToken, act, redraw }) {
       return;
     }
     const left = deadline - Date.now();
-    countdown.textContent = `Time left: ${formatClock(left)}`;
+    countdown.textContent = `Time left: ${timeLeft(left)}`;
     countdown.dataset.urgent = String(left < urgentBelow(span));
     warn(left);
   }
@@ -200,6 +235,7 @@ export function createPlay({ tableId, game, getToken, act, redraw }) {
   return {
     render(message) {
       current = message;
+      away.heard(message);
       drawSeats(message);
       drawLog(message.log ?? []);
       drawTakeBack(message);
