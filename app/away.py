@@ -136,8 +136,12 @@ async def mark_seen(service: TableService, table_id: str, who: Holder, seq: int)
     return {"seen_seq": seen, "seen_at": at.isoformat()}
 
 
+SEQ_MAX = 2**31 - 1
+
+
 async def times(service: TableService, table_id: str, after: int) -> dict[str, Any]:
     """When each seq after ``after`` was committed (the newest ``TIMES_MAX``), keyed by seq."""
+    after = max(-1, min(after, SEQ_MAX))  # any whole number is a fair question; the database's integers are smaller
     async with service.sessions() as session:
         rows = (await session.execute(
             select(ActionRow.seq, ActionRow.created_at).where(ActionRow.table_id == table_id, ActionRow.seq > after)
