@@ -350,6 +350,21 @@ export function forgetTable(tableId) {
   setHidden(tableId, false);
 }
 
+// Forgets a table here and, signed in, in the account first (POST /api/account/seats/forget): else the next "Your
+// tables" would hand its credential back. Throws the ApiError when the account could not forget it (nothing is
+// forgotten then); a server without the route (404) or a session that has ended (401) is no obstacle.
+export async function forgetEverywhere(tableId) {
+  if (signedInHere()) {
+    try {
+      await api("POST", "/api/account/seats/forget", { table_id: tableId });
+    } catch (error) {
+      if (error.status === 401) setSignedIn(false);
+      else if (error.status !== 404) throw error;
+    }
+  }
+  forgetTable(tableId);
+}
+
 // "Hide from this list": a flag of this browser only; the seat token or spectator key is kept.
 export function isHidden(tableId) {
   const key = HIDDEN_PREFIX + tableId;
