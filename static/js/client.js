@@ -284,6 +284,13 @@ function storage() {
   }
 }
 
+// A seat just taken (a new table, an invitation accepted, a new game with the same people): keep its token here,
+// then open its table.
+export function openSeat(made) {
+  storeToken(made.table_id, made.token);
+  location.href = `/t/${encodeURIComponent(made.table_id)}`;
+}
+
 export function storeToken(tableId, token) {
   const known = loadToken(tableId) === token;
   keepToken(tableId, token);
