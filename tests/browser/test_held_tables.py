@@ -175,6 +175,7 @@ def test_the_lobby_asks_before_leaving_as_your_tables_does(context: BrowserConte
         expect(page.locator("#leave-cancel")).to_be_focused()
         page.keyboard.press("Escape")  # kept: nothing was sent
         expect(dialog).to_be_hidden()
+        expect(leave).to_be_focused()
         assert seats(http, lobby) == ["Alice", "Bob"] and stored(page, lobby["table_id"]) == lobby["bob"]
 
         leave.click()

@@ -190,7 +190,6 @@ el("account-sign-out").addEventListener("click", () => busy(el("account-sign-out
   const removed = accountTableIds().length;
   forgetAccountTables();
   accountIds = null;
-  el("account-in").hidden = true;
   let passkeys = { available: true };
   try {
     ({ passkeys } = await api("GET", "/api/account"));

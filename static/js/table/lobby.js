@@ -69,16 +69,11 @@ export function createLobby({ tableId, game, getToken, onLeft }) {
   let latest = null; // the state last drawn: what the leave dialog says
 
   // Asked first, in the words "Your tables" uses (leaving.js); left, the table is forgotten here and in the account.
-  el("leave").addEventListener("click", async (event) => {
+  // The button stays enabled: the dialog is modal, and on Cancel it gives the focus back to the button.
+  el("leave").addEventListener("click", async () => {
     if (!latest) return;
-    const button = event.currentTarget;
     showError("");
-    button.disabled = true;
-    try {
-      if (await leave(asListed(latest), getToken(), showError)) onLeft();
-    } finally {
-      button.disabled = false;
-    }
+    if (await leave(asListed(latest), getToken(), showError)) onLeft();
   });
 
   // This table as an entry of "Your tables" (POST /api/your-tables), for leaving.js.
