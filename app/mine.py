@@ -46,6 +46,7 @@ def entry(service: TableService, held: Held, seat: int | None) -> dict[str, Any]
         "seat": seat,
         "players": [{"seat": s.seat, "name": s.name, "bot": s.bot is not None} for s in held.seats],
         "host": names[table.host_seat] if table.host_seat < len(names) else None,
+        "host_seat": table.host_seat,  # names may repeat: the page tells the host by seat
         "your_move": seat is not None and table.status == "playing" and seat in due_seats(game, table.state,
                                                                                           held.facts),
         # A game window waits on this seat (app/windows.py): said alike whatever the seat holds.

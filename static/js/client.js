@@ -284,6 +284,13 @@ function storage() {
   }
 }
 
+// A seat just taken (a new table, an invitation accepted, a new game with the same people): keep its token here,
+// then open its table.
+export function openSeat(made) {
+  storeToken(made.table_id, made.token);
+  location.href = `/t/${encodeURIComponent(made.table_id)}`;
+}
+
 export function storeToken(tableId, token) {
   const known = loadToken(tableId) === token;
   keepToken(tableId, token);
@@ -348,6 +355,21 @@ export function forgetTable(tableId) {
   clearToken(tableId);
   clearSpectate(tableId);
   setHidden(tableId, false);
+}
+
+// Forgets a table here and, signed in, in the account first (POST /api/account/seats/forget): else the next "Your
+// tables" would hand its credential back. Throws the ApiError when the account could not forget it (nothing is
+// forgotten then); a server without the route (404) or a session that has ended (401) is no obstacle.
+export async function forgetEverywhere(tableId) {
+  if (signedInHere()) {
+    try {
+      await api("POST", "/api/account/seats/forget", { table_id: tableId });
+    } catch (error) {
+      if (error.status === 401) setSignedIn(false);
+      else if (error.status !== 404) throw error;
+    }
+  }
+  forgetTable(tableId);
 }
 
 // "Hide from this list": a flag of this browser only; the seat token or spectator key is kept.

@@ -4,6 +4,7 @@
 
 import { api } from "./client.js";
 import { h } from "./dom.js";
+import { paceFields } from "./pace.js";
 import { buildFields } from "./schema-form.js";
 
 const MOVE_TIMES = [[3600, "1 hour"], [14400, "4 hours"], [43200, "12 hours"], [86400, "1 day"], [172800, "2 days"],
@@ -32,8 +33,9 @@ export function newGameForm({ prefix, submitLabel, players, submit, cancel }) {
     h("option", { value: "turn-based", text: "Turn-based: each moves when they can, over days" }));
   const moveTime = h("select", { id: id("move-time") },
     MOVE_TIMES.map(([seconds, words]) => h("option", { value: String(seconds), text: words, selected: seconds === 86400 })));
-  const timer = h("input", { id: id("turn-timer"), type: "number", min: "5", step: "1", inputmode: "numeric",
-    placeholder: "none" });
+  // 5 s to an hour: what the server takes for a live table's timer (app/pace.py LIVE_TIMER_S), as on the home page.
+  const timer = h("input", { id: id("turn-timer"), type: "number", min: "5", max: "3600", step: "1",
+    inputmode: "numeric", placeholder: "none" });
   const moveField = h("div", { class: "field", hidden: true }, h("label", { for: id("move-time"), text: "Time per move" }),
     moveTime);
   const timerField = h("div", { class: "field" }, h("label", { for: id("turn-timer"), text: "Turn timer (seconds)" }),
@@ -64,12 +66,16 @@ export function newGameForm({ prefix, submitLabel, players, submit, cancel }) {
     const fits = !players || (players >= game.min_players && players <= game.max_players);
     fit.textContent = fits ? counts : `${counts}: you are ${players}, so some seats may need bots or wait for others.`;
     readOptions = buildFields(fields, game.options_schema, id("opt"));
+    paceFields(fields, game.options_schema, pace.value, id("opt"));
   }
 
   gameSelect.addEventListener("change", () => selectGame(gameSelect.value));
   pace.addEventListener("change", () => {
     moveField.hidden = pace.value !== "turn-based";
     timerField.hidden = pace.value === "turn-based";
+    // A window option reads in the unit it runs in at this pace (pace.js), as on the home page's form.
+    const game = games.find((g) => g.id === gameSelect.value);
+    if (game) paceFields(fields, game.options_schema, pace.value, id("opt"));
   });
 
   form.addEventListener("submit", async (event) => {

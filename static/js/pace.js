@@ -36,15 +36,16 @@ export function pacedOption(prop, pace) {
   };
 }
 
-// Relabel a built options form (schema-form.js buildFields) for the pace chosen, keeping what was typed.
-export function paceFields(container, schema, pace) {
+// Relabel a built options form (schema-form.js buildFields) for the pace chosen, keeping what was typed. `prefix` is
+// the one the form was built with (its fields' ids are `${prefix}-${name}`).
+export function paceFields(container, schema, pace, prefix = "opt") {
   for (const name of Object.keys(schema?.properties ?? {})) {
     const prop = optionSchema(schema, name);
     if (prop?.["x-window"] !== "length") continue;
     const shown = pacedOption(prop, pace);
-    const title = container.querySelector(`label[for="opt-${name}"]`);
+    const title = container.querySelector(`label[for="${prefix}-${name}"]`);
     if (title) title.textContent = label(name, shown);
-    const hint = container.querySelector(`#opt-${name}-hint`);
+    const hint = container.querySelector(`#${prefix}-${name}-hint`);
     if (hint) hint.textContent = shown.description ?? "";
   }
 }

@@ -34,7 +34,7 @@ def test_your_tables_say_whose_move_it_is(client: TestClient) -> None:
     by_id = {t["table_id"]: t for t in listed["tables"]}
     assert by_id[live.table_id] | {"updated_at": None, "deadline": None} == {
         "table_id": live.table_id, "game": "hidden-hands", "title": by_id[live.table_id]["title"],
-        "status": "playing", "pace": "live", "turn_timer": 60.0, "seat": 0, "host": "Alice",
+        "status": "playing", "pace": "live", "turn_timer": 60.0, "seat": 0, "host": "Alice", "host_seat": 0,
         "players": [{"seat": 0, "name": "Alice", "bot": False}, {"seat": 1, "name": "Bob", "bot": False}],
         "your_move": False, "may_react": False, "window_answer": None,
         "waiting_on": ["Bob"], "deadline": None, "updated_at": None, "next_table_id": None}

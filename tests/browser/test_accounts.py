@@ -13,6 +13,7 @@ from types import SimpleNamespace
 from typing import Any
 
 import httpx
+import pytest
 from playwright.sync_api import Browser, BrowserContext, Page, expect
 
 from tests.browser.test_accessibility import check
@@ -169,3 +170,55 @@ def test_the_account_area_reads_well_at_both_sizes_and_renames(sized: BrowserCon
     expect(page.locator("#account-message")).to_have_text("Name changed.")
     page.reload()
     expect(page.locator("#account-who")).to_have_text("Ann B.")
+
+
+def test_signing_out_holds_even_when_the_next_request_fails(context: BrowserContext, server: ServerProcess) -> None:
+    page = context.new_page()
+    add_authenticator(context, page)
+    page.goto(local(server).url + "/")
+    message = page.locator("#account-message")
+    expect(page.locator("#account-create-button")).to_be_visible()
+    # The live region is in the page before anything is said in it: one that appears with its text is not read out.
+    assert message.get_attribute("hidden") is None
+    page.fill("#account-name", "Ann")
+    page.click("#account-create-button")
+    expect(page.locator("#account-who")).to_have_text("Ann")
+
+    # Signed out on the server, then the page cannot ask what the area should offer: it is signed out all the same.
+    page.route("**/api/account", lambda route: route.abort() if route.request.method == "GET" else route.fallback())
+    page.click("#account-sign-out")
+    expect(message).to_contain_text("Signed out of this device")
+    expect(page.locator("#account-in")).to_be_hidden()
+    assert page.evaluate("() => localStorage.getItem('tabletop:account')") is None
+
+
+def test_a_table_forgotten_while_signed_in_does_not_come_back(context: BrowserContext, server: ServerProcess) -> None:
+    with httpx.Client(base_url=server.url, timeout=10) as http:
+        if http.post("/api/account/seats/forget", json={"table_id": "probe"}).status_code == 404:
+            pytest.skip("POST /api/account/seats/forget is not on this branch")
+        watched = http.post("/api/tables", json={"game": "hidden-hands", "name": "Carl"}).json()
+        kept = http.post("/api/tables", json={"game": "hidden-hands", "name": "Dee"}).json()
+    site = local(server)
+    page = context.new_page()
+    add_authenticator(context, page)
+    page.goto(site.url + "/")
+    page.fill("#account-name", "Ann")
+    page.click("#account-create-button")
+    expect(page.locator("#account-who")).to_have_text("Ann")
+    for table in (watched, kept):
+        page.goto(table["spectate_url"].replace(server.url, site.url))
+        expect(page.locator("#status-line")).to_contain_text("you are watching")
+    page.wait_for_function(TABLES_OF_THE_ACCOUNT, arg=[watched["table_id"], kept["table_id"]], polling=200)
+
+    page.goto(site.url + "/")
+    row = page.locator(f"#your-tables-list li[data-table='{watched['table_id']}']")
+    row.get_by_role("button", name="Stop watching").click()
+    page.locator("#leave-confirm").click()
+    expect(row).to_have_count(0)
+    # The account forgot it too: neither the next list nor a reload hands the spectator link back.
+    page.wait_for_function(f"async () => !(await ({TABLES_OF_THE_ACCOUNT})([{watched['table_id']!r}]))",
+                           polling=200)
+    page.reload()
+    expect(page.locator("#your-tables-list > li")).to_have_count(1)  # drawn after the account's list was kept
+    expect(page.locator(f"#your-tables-list li[data-table='{kept['table_id']}']")).to_be_visible()
+    assert stored(page, "watch", watched["table_id"]) is None

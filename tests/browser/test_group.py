@@ -72,6 +72,15 @@ def test_a_new_game_with_these_players_and_an_invite_from_the_people_played_with
         expect(bob.locator("#invitations")).to_be_hidden()
         bob.get_by_role("button", name="Invite Alice to a new game").click()
         bob.locator("#invite-game").select_option("raiding-parties")
+        # At a turn-based pace a window option reads as the automatic pass's delay, as on the home page's form,
+        # whether the pace or the game is chosen last.
+        reaction = bob.locator('label[for="invite-opt-reaction_seconds"]')
+        expect(reaction).to_have_text("Reaction time (seconds)")
+        bob.locator("#invite-pace").select_option("turn-based")
+        expect(reaction).to_have_text("Reaction time: automatic pass after (seconds)")
+        bob.locator("#invite-game").select_option("turncoats")
+        bob.locator("#invite-game").select_option("raiding-parties")
+        expect(reaction).to_have_text("Reaction time: automatic pass after (seconds)")
         axe_clean(bob)
         bob.get_by_role("button", name="Open the table and invite Alice").click()
         bob.wait_for_url(lambda url: LOBBY.search(url) is not None and new_table not in url)
@@ -82,6 +91,7 @@ def test_a_new_game_with_these_players_and_an_invite_from_the_people_played_with
         offered = alice.locator("#invitations-list > li")
         expect(offered).to_have_count(1)
         expect(offered).to_contain_text("Bob invited you to a new Raiding Parties table")
+        expect(offered).to_contain_text("Turn-based · 1 day a move")  # the pace, said as everywhere
         offered.get_by_role("button", name="No thanks to Bob's Raiding Parties table").click()
         expect(alice.locator("#invitations")).to_be_hidden()
         with httpx.Client(base_url=server.url, timeout=10) as http:

@@ -130,6 +130,61 @@ def test_leave_asks_first_and_says_what_happens(context: BrowserContext, server:
         assert bots(http, playing) == [False, True]
 
 
+def test_the_keyboard_stays_in_the_list_when_it_is_drawn_again(context: BrowserContext, server: ServerProcess) -> None:
+    with httpx.Client(base_url=server.url, timeout=10) as http:
+        one, two, three = table(http), table(http, "Cara"), table(http, "Dee")
+    page = holding(context, server, [(one["table_id"], one["bob"]), (two["table_id"], two["bob"]),
+                                     (three["table_id"], three["bob"])])
+    rows = page.locator("#your-tables-list > li")
+    expect(rows).to_have_count(3)
+    row = page.locator(f"li[data-table='{one['table_id']}']")
+
+    # Hidden by the keyboard: its row goes, and the focus goes to "Show hidden", not back to the top of the page.
+    row.get_by_role("button", name="Hide from this list").focus()
+    page.keyboard.press("Enter")
+    expect(rows).to_have_count(2)
+    expect(page.locator("#your-tables-hidden")).to_be_focused()
+    page.keyboard.press("Enter")  # show the hidden one
+    expect(rows).to_have_count(3)
+    # Shown in the list again: the focus stays on the same row's button, whose words changed.
+    row.get_by_role("button", name="Show in the list").focus()
+    page.keyboard.press("Enter")
+    expect(row.get_by_role("button", name="Hide from this list")).to_be_focused()
+
+    # Left: the row goes, and the focus stays in the list.
+    row.get_by_role("button", name="Leave this table").focus()
+    page.keyboard.press("Enter")
+    page.get_by_role("button", name="Leave the table").click()
+    expect(rows).to_have_count(2)
+    assert page.evaluate("() => document.getElementById('your-tables-list').contains(document.activeElement)")
+
+
+def test_the_lobby_asks_before_leaving_as_your_tables_does(context: BrowserContext, server: ServerProcess) -> None:
+    with httpx.Client(base_url=server.url, timeout=10) as http:
+        lobby = table(http)
+        page = context.new_page()
+        page.goto(server.url + "/")
+        page.evaluate("([id, token]) => localStorage.setItem('tabletop:seat:' + id, token)",
+                      [lobby["table_id"], lobby["bob"]])
+        page.goto(f"{server.url}/t/{lobby['table_id']}")
+        leave = page.locator("#lobby").get_by_role("button", name="Leave the table")
+        dialog = page.locator("#leave-dialog")
+        leave.click()
+        expect(dialog).to_be_visible()
+        expect(dialog).to_contain_text("You give up your seat at Hidden Hands (test game) at Alice's table")
+        expect(page.locator("#leave-cancel")).to_be_focused()
+        page.keyboard.press("Escape")  # kept: nothing was sent
+        expect(dialog).to_be_hidden()
+        expect(leave).to_be_focused()
+        assert seats(http, lobby) == ["Alice", "Bob"] and stored(page, lobby["table_id"]) == lobby["bob"]
+
+        leave.click()
+        dialog.get_by_role("button", name="Leave the table").click()
+        expect(page.locator("#gate-message")).to_have_text("You left the table.")
+        assert seats(http, lobby) == ["Alice"]
+        assert stored(page, lobby["table_id"]) is None
+
+
 def test_move_every_table_to_another_browser(browser: Browser, context: BrowserContext,
                                              server: ServerProcess) -> None:
     with httpx.Client(base_url=server.url, timeout=10) as http:

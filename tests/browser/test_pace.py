@@ -69,6 +69,16 @@ def test_the_pace_is_said_in_the_form_lobby_join_page_header_and_your_tables(bro
     row = page.locator(f'#your-tables-list > li[data-table="{table_id}"]')
     expect(row).to_contain_text(said)
     expect(row.get_by_label("Pass reaction windows for me")).not_to_be_checked()
+    # Every row has such a switch: its name says which table. A save that fails flips back and says why.
+    own = row.get_by_role("switch", name="Pass reaction windows for me: Raiding Parties at Alice's table", exact=True)
+    expect(own).not_to_be_checked()
+    context.set_offline(True)
+    own.click()
+    expect(page.locator("#toast")).to_contain_text("was not changed: Could not reach the server")
+    expect(own).not_to_be_checked()
+    context.set_offline(False)
+    assert httpx.get(f"{server.url}/api/tables/{table_id}/window-answer", headers=bearer(token),
+                     timeout=10).json()["answer"] == "respond"
 
     # A live table says "Live", with its turn timer when it has one.
     page.fill("#name", "Alice")

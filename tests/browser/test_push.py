@@ -319,6 +319,14 @@ def test_send_me_a_test_reaches_this_device(browser: Browser, pushing: ServerPro
         expect(test_button).to_be_hidden()  # nothing to test while off
         page.get_by_role("switch", name=SWITCH).click()
         expect(page.get_by_role("switch", name=SWITCH)).to_be_checked()
+        expect(test_button).to_be_visible()
+        # The button sits under the switch's words and hints, and leaves the switch and its label where they were.
+        box, label, hint, button = (page.locator(selector).bounding_box()
+                                    for selector in ("#push-switch", 'label[for="push-switch"]', "#push-hint",
+                                                     "#push-test"))
+        assert box and label and hint and button
+        assert abs(button["x"] - hint["x"]) < 1 and abs(label["x"] - hint["x"]) < 1
+        assert box["x"] + box["width"] <= label["x"] and button["y"] >= hint["y"] + hint["height"] - 1
         test_button.click()
         expect(page.locator("#push-note")).to_have_text(
             "Sent: a test notification should appear on this device in a moment.")

@@ -11,10 +11,11 @@ const el = (id) => document.getElementById(id);
 const message = el("account-message");
 let accountIds = null; // the account's tables as last listed (null: not known yet)
 
+// The message's live region stays in the page (empty when there is nothing to say): one that appears together with
+// its text is not read out.
 function say(text, kind = "info") {
-  message.textContent = text;
   message.dataset.kind = kind;
-  message.hidden = !text;
+  message.textContent = text;
 }
 
 // --- base64url <-> ArrayBuffer: the server sends and takes binary fields as base64url text.
@@ -164,7 +165,7 @@ el("account-add-passkey").addEventListener("click", () => busy(el("account-add-p
   const { options } = await api("POST", "/api/account/passkeys/options", {});
   const credential = await create(options);
   const { passkeys } = await api("POST", "/api/account/passkeys", { credential });
-  say(`Passkey added: your account has ${passkeys} now.`);
+  say(`Passkey added: your account has ${passkeys} passkey${passkeys === 1 ? "" : "s"} now.`);
 }));
 
 el("account-add-tables").addEventListener("click", () => busy(el("account-add-tables"), async () => {
@@ -185,10 +186,16 @@ el("account-rename").addEventListener("submit", (event) => {
 
 el("account-sign-out").addEventListener("click", () => busy(el("account-sign-out"), async () => {
   await api("POST", "/api/account/sign-out", {});
+  setSignedIn(false); // signed out now, whatever the next request does
   const removed = accountTableIds().length;
   forgetAccountTables();
   accountIds = null;
-  const { passkeys } = await api("GET", "/api/account");
+  let passkeys = { available: true };
+  try {
+    ({ passkeys } = await api("GET", "/api/account"));
+  } catch {
+    // only whether passkeys can be used here is unknown: the sign-in buttons stay offered
+  }
   showSignedOut(passkeys);
   say(removed ? "Signed out of this device. Your account's tables were removed from this browser; sign in again "
     + "to bring them back." : "Signed out of this device.");

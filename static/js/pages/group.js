@@ -3,21 +3,13 @@
 // POST /api/your-tables, which "Your tables" asks for; each is answered with this browser's token at the table it
 // came from, never another's.
 
-import { api, storeToken } from "../client.js";
+import { api, openSeat } from "../client.js";
 import { h } from "../dom.js";
 import { newGameForm } from "../new-game.js";
+import { paceText } from "../pace.js";
 
 function tokenFor(byId, tableId) {
   return byId.get(tableId)?.token ?? null;
-}
-
-function go(made) {
-  storeToken(made.table_id, made.token);
-  location.href = `/t/${encodeURIComponent(made.table_id)}`;
-}
-
-function paceWords(invitation) {
-  return invitation.pace === "turn-based" ? "turn-based" : "live";
 }
 
 function invitationRow(invitation, byId, redraw) {
@@ -30,7 +22,7 @@ function invitationRow(invitation, byId, redraw) {
     error.hidden = true;
     try {
       const done = await api("POST", `/api/invitations/${invitation.id}/${how}`, undefined, token);
-      if (how === "accept") go(done);
+      if (how === "accept") openSeat(done);
       else redraw();
     } catch (failure) {
       error.textContent = failure.message;
@@ -48,7 +40,7 @@ function invitationRow(invitation, byId, redraw) {
   return h("li", { class: "card your-table invitation", dataset: { invitation: String(invitation.id) } },
     h("div", {},
       h("p", {}, h("strong", { text: invitation.from }), ` invited you to a new ${invitation.title} table`,
-        h("span", { class: "muted" }, ` · ${paceWords(invitation)}`)),
+        h("span", { class: "muted" }, ` · ${paceText(invitation.pace, invitation.turn_timer)}`)),
       h("p", { class: "muted" },
         `Seated: ${invitation.players.join(", ")} (${invitation.players.length} of ${invitation.max_players})`),
       error),
@@ -84,7 +76,7 @@ function openFor(person, row, button, token) {
     prefix: "invite",
     submitLabel: `Open the table and invite ${person.name}`,
     players: 2,
-    submit: async (body) => go(await api("POST", `/api/tables/${encodeURIComponent(person.table_id)}/invitations`,
+    submit: async (body) => openSeat(await api("POST", `/api/tables/${encodeURIComponent(person.table_id)}/invitations`,
       { ...body, seats: [person.seat] }, token)),
     cancel: () => {
       closeForm();

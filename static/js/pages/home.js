@@ -1,6 +1,6 @@
 // Home page: pick a game, fill its options, create a table and go to it as the host.
 
-import { api, rememberName, rememberedName, storeToken } from "../client.js";
+import { api, openSeat, rememberName, rememberedName } from "../client.js";
 import { readJson, wireCounters } from "../dom.js";
 import { paceFields } from "../pace.js";
 import { buildFields } from "../schema-form.js";
@@ -83,8 +83,7 @@ form.addEventListener("submit", async (event) => {
   try {
     const created = await api("POST", "/api/tables", body);
     rememberName(name);
-    storeToken(created.table_id, created.token);
-    location.href = `/t/${encodeURIComponent(created.table_id)}`;
+    openSeat(created);
   } catch (error) {
     showError(error.message);
     createButton.disabled = false;

@@ -8,6 +8,13 @@ import { api } from "../client.js";
 import { TURN_BASED } from "../pace.js";
 import { optionSchema } from "../schema-form.js";
 
+// Keeps a seat's standing answer ("pass" or "respond") on the server: the table page's bar and the switch of each row
+// of "Your tables" both save through here. Resolves to the answer kept; throws the ApiError when it was not kept.
+export async function saveAnswer(tableId, answer, token) {
+  const url = `/api/tables/${encodeURIComponent(tableId)}/window-answer`;
+  return (await api("POST", url, { answer }, token)).answer;
+}
+
 // The game's window options by their marks ("x-window": "length" or "mode"), in schema order.
 function marked(game, mark) {
   const schema = game.options_schema ?? {};
@@ -48,7 +55,7 @@ export function createAnswerSwitch({ tableId, game, getToken }) {
     const wanted = box.checked ? "pass" : "respond";
     box.disabled = true;
     try {
-      answer = (await api("POST", url, { answer: wanted }, getToken())).answer;
+      answer = await saveAnswer(tableId, wanted, getToken());
     } catch (error) {
       note.textContent = error.message;
       box.checked = answer === "pass";

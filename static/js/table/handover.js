@@ -3,12 +3,9 @@
 
 import { api } from "../client.js";
 import { h, toast } from "../dom.js";
+import { clockTime } from "../when.js";
 
 const el = (id) => document.getElementById(id);
-
-function when(iso) {
-  return new Date(iso).toLocaleString(undefined, { weekday: "short", hour: "numeric", minute: "2-digit" });
-}
 
 async function giveNewLink(tableId, seat, getToken) {
   const confirm = el("handover-confirm");
@@ -22,7 +19,7 @@ async function giveNewLink(tableId, seat, getToken) {
     el("handover-link-label").textContent = `${seat.name}'s new seat link`;
     el("handover-link").value = made.seat_url;
     el("handover-hint").textContent = `Send it to ${seat.name} only: whoever opens it plays this seat. It works ` +
-      `once, until ${when(made.expires_at)}.`;
+      `once, until ${clockTime(made.expires_at)}.`;
     el("handover-link").focus();
     el("handover-link").select();
   } catch (error) {

@@ -2,9 +2,10 @@
 
 import { api } from "../client.js";
 import { absoluteUrl, h, keepFocus, setLink } from "../dom.js";
+import { leave } from "../leaving.js";
 import { paceText, pacedOption } from "../pace.js";
 import { appliesAt, label, optionSchema, valueText } from "../schema-form.js";
-import { isHost, seatItem, seatList } from "./seats.js";
+import { isHost, nameOf, seatItem, seatList } from "./seats.js";
 
 // Bot levels in plain words, always in this order; a kind a game names otherwise is shown by its name, after these.
 const LEVELS = {
@@ -65,9 +66,25 @@ export function createLobby({ tableId, game, getToken, onLeft }) {
 
   el("start").addEventListener("click", (event) => call(event.currentTarget, "POST", `${base}/start`));
 
-  el("leave").addEventListener("click", async (event) => {
-    if (await call(event.currentTarget, "POST", `${base}/leave`)) onLeft();
+  let latest = null; // the state last drawn: what the leave dialog says
+
+  // Asked first, in the words "Your tables" uses (leaving.js); left, the table is forgotten here and in the account.
+  // The button stays enabled: the dialog is modal, and on Cancel it gives the focus back to the button.
+  el("leave").addEventListener("click", async () => {
+    if (!latest) return;
+    showError("");
+    if (await leave(asListed(latest), getToken(), showError)) onLeft();
   });
+
+  // This table as an entry of "Your tables" (POST /api/your-tables), for leaving.js.
+  function asListed(message) {
+    const table = message.table ?? {};
+    return {
+      table_id: tableId, title: game.title, status: message.status, seat: message.you?.seat ?? null,
+      host: nameOf(message, table.host_seat), host_seat: table.host_seat,
+      players: seatList(message).map((s) => ({ seat: s.seat, name: s.name, bot: Boolean(s.bot) })),
+    };
+  }
 
   function removeButton(seat) {
     return h("button", {
@@ -104,6 +121,7 @@ export function createLobby({ tableId, game, getToken, onLeft }) {
   }
 
   function render(message) {
+    latest = message;
     drawOptions(message.table?.options, seatList(message).length, message.table?.pace);
     el("lobby-pace").textContent = paceText(message.table?.pace, message.table?.turn_timer);
     const seats = seatList(message);

@@ -1,6 +1,6 @@
 // The result screen: winners, ranking, the full reveal, the revealed seed and the way to a rematch.
 
-import { api, storeToken } from "../client.js";
+import { api, openSeat } from "../client.js";
 import { h, keepFocus } from "../dom.js";
 import { newGameForm } from "../new-game.js";
 import { namesFrom, renderValue } from "../structure.js";
@@ -99,9 +99,7 @@ export function createResult({ tableId, getToken, rematchBy }) {
       submitLabel: `Open the table and invite ${joinNames(people.map((p) => p.name))}`,
       players: people.length + 1,
       submit: async (body) => {
-        const made = await api("POST", `/api/tables/${encodeURIComponent(tableId)}/invitations`, body, getToken());
-        storeToken(made.table_id, made.token);
-        location.href = `/t/${encodeURIComponent(made.table_id)}`;
+        openSeat(await api("POST", `/api/tables/${encodeURIComponent(tableId)}/invitations`, body, getToken()));
       },
       cancel: () => {
         chooser?.remove();
@@ -118,9 +116,7 @@ export function createResult({ tableId, getToken, rematchBy }) {
     button.disabled = true;
     error.hidden = true;
     try {
-      const next = await api("POST", `/api/tables/${encodeURIComponent(tableId)}/again`, undefined, getToken());
-      storeToken(next.table_id, next.token);
-      location.href = `/t/${encodeURIComponent(next.table_id)}`;
+      openSeat(await api("POST", `/api/tables/${encodeURIComponent(tableId)}/again`, undefined, getToken()));
     } catch (failure) {
       error.textContent = failure.message;
       error.hidden = false;
