@@ -206,7 +206,7 @@ class Accounts:
             challenge=challenge, timeout=CEREMONY_TIMEOUT_MS,
             authenticator_selection=AuthenticatorSelectionCriteria(
                 resident_key=ResidentKeyRequirement.REQUIRED, require_resident_key=True,
-                user_verification=UserVerificationRequirement.PREFERRED))
+                user_verification=UserVerificationRequirement.REQUIRED))
         parsed: dict[str, Any] = json.loads(options_to_json(options))
         return parsed
 
@@ -229,7 +229,8 @@ class Accounts:
         rp_id, origin = usable(relying)
         try:
             verified = verify_registration_response(credential=credential, expected_challenge=challenge,
-                                                    expected_rp_id=rp_id, expected_origin=origin)
+                                                    expected_rp_id=rp_id, expected_origin=origin,
+                                                    require_user_verification=True)
         except (WebAuthnException, KeyError, TypeError, ValueError) as exc:
             raise refused() from exc
         return PasskeyRow(credential_hash=_hash(verified.credential_id),
@@ -279,7 +280,7 @@ class Accounts:
         rp_id, _ = usable(relying)
         challenge = await self._challenge("login")
         options = generate_authentication_options(rp_id=rp_id, challenge=challenge, timeout=CEREMONY_TIMEOUT_MS,
-                                                  user_verification=UserVerificationRequirement.PREFERRED)
+                                                  user_verification=UserVerificationRequirement.REQUIRED)
         parsed: dict[str, Any] = json.loads(options_to_json(options))
         return parsed
 
@@ -298,14 +299,15 @@ class Accounts:
                                                    "the account it was made for no longer exists.")
         passkey, account = found
         try:
+            # The library's own counter check is given 0 (it then checks nothing): the rule is ours, just below.
             verified = verify_authentication_response(
                 credential=credential, expected_challenge=challenge, expected_rp_id=rp_id, expected_origin=origin,
-                credential_public_key=base64url_to_bytes(passkey.public_key),
-                credential_current_sign_count=passkey.sign_count)
+                credential_public_key=base64url_to_bytes(passkey.public_key), credential_current_sign_count=0,
+                require_user_verification=True)
         except (WebAuthnException, KeyError, TypeError, ValueError) as exc:
-            if "sign count" in str(exc):
-                raise cloned() from exc
             raise refused() from exc
+        if not counter_moved_on(passkey.sign_count, verified.new_sign_count):
+            raise cloned()
         async with self.service.writing() as session:
             # Guarded on the counter read: of two sign-ins with the same count at once, one is refused as a clone.
             moved = await session.execute(
@@ -337,6 +339,12 @@ class Accounts:
 
 def known_passkey() -> ApiError:
     return ApiError(409, "passkey_known", "This passkey is already registered here. Sign in with it instead.")
+
+
+def counter_moved_on(stored: int, new: int) -> bool:
+    """Whether a passkey's use counter went up, as it must when either side counts (a copied authenticator sends
+    a count already seen); a passkey that never counts sends 0 every time."""
+    return (stored == 0 and new == 0) or new > stored
 
 
 def cloned() -> ApiError:

@@ -369,7 +369,7 @@ def test_with_public_url_the_relying_party_is_its_host_and_the_cookie_secure(tmp
         made = options(device, "/api/account/register/options", {"name": "Ann"})
         assert made["rp"]["id"] == "games.example.org"
         assert made["authenticatorSelection"]["residentKey"] == "required"
-        assert made["authenticatorSelection"]["userVerification"] == "preferred"
+        assert made["authenticatorSelection"]["userVerification"] == "required"
         assert device.post("/api/account/register", {"credential": keys.create(made)}).status_code == 201
         assert "secure" in device.set_cookies[0].lower()
         login = options(device, "/api/account/login/options")
@@ -402,3 +402,22 @@ def test_where_passkeys_cannot_work_the_page_is_told_why(tmp_path: Path, public_
         passkeys = other.get("/api/account").json()["passkeys"]
         assert passkeys["available"] is False and said in passkeys["reason"]
         assert_error(Device(other, origin=base).post("/api/account/login/options"), 409, "passkeys_unavailable")
+
+
+def test_a_passkey_that_does_not_verify_the_person_is_refused(client: TestClient, settings: Settings) -> None:
+    device, bare = Device(client), Authenticator(ORIGIN, verifies=False)  # a key that only checks presence
+    assert options(device, "/api/account/register/options", {"name": "Ann"})["authenticatorSelection"][
+        "userVerification"] == "required"
+    assert_error(register(device, bare), 403, "passkey_refused")
+    assert counts(settings)["accounts"] == 0
+
+    keys = Authenticator(ORIGIN)
+    assert register(device, keys).status_code == 201
+    assert options(device, "/api/account/login/options")["userVerification"] == "required"
+    keys.verifies = False  # the same passkey, this time used without verifying the person
+    before = counts(settings)
+    other = Device(client)
+    assert_error(sign_in(other, keys), 403, "passkey_refused")
+    assert counts(settings) == before and other.cookie is None
+    keys.verifies = True
+    assert sign_in(other, keys).status_code == 200
