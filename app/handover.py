@@ -50,9 +50,11 @@ class HandOver:
                                                 "another device\" instead.")
             if old.bot is not None:
                 raise ApiError(409, "already_bot", f"A bot plays {old.name}'s seat; it has no device to replace.")
-            if old.connections > 0 and not old.away:
-                raise ApiError(409, "still_playing", f"{old.name} is connected and playing; a seat gets a new link "
-                                                     "only once its player is away or has no page open.")
+            # Only a seat its timer has played for (``away``): a seat merely with no page open (most seats of a
+            # turn-based table, most of the time) is its person's, and its new link would show the host its hand.
+            if not old.away:
+                raise ApiError(409, "not_away", f"{old.name} is not away: a seat gets a new link only once its turn "
+                                                "timer has played for it.")
             token = secrets.token_urlsafe(24)
             new = await replace_row(session, seats, old, token_hash=hash_token(token), bot=None)
             code, expires = await issue(session, table_id, new.id, token)
