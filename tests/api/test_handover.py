@@ -1,6 +1,6 @@
-"""The host hands an away seat (one its timer has played for) to a new device: the seat gets a new token and a one-time seat link, the old token
-stops working at once (REST and its open websocket), what belonged to the old credential goes, and a public chat
-line says who did it. Every refusal changes nothing."""
+"""The host hands an away seat (one its timer has played for) to a new device: the seat gets a new token and a
+one-time seat link, the old token stops working at once (REST and its open websocket), what belonged to the old
+credential goes, and a public chat line says who did it. Every refusal changes nothing."""
 
 from __future__ import annotations
 
