@@ -47,6 +47,7 @@ from app.guards import host_name
 from app.models import AccountRow, AuthChallengeRow, PasskeyRow
 from app.names import NAME_MAX, check_person_name, clean_text
 from app.service import TableService
+from app.sessions import our_origin
 from app.settings import Settings
 from app.shield import runs_to_end
 from app.timing import aware, now
@@ -83,10 +84,10 @@ def _is_loopback_name(host: str) -> bool:
 
 def relying_party(settings: Settings, request: Request) -> Relying:
     """The relying party for a request (see the module's text)."""
+    origin = our_origin(request)  # the origin our pages are served from, as the Origin rule knows it
     if settings.public_url:
         parts = urlsplit(settings.public_url)
         host = (parts.hostname or "").lower()
-        origin = f"{parts.scheme}://{parts.netloc}".lower()
         if _is_ip(host):
             return Relying(None, None, "Passkeys cannot work on this server: browsers accept them only on a named "
                                        "site, and this one is reached by an IP address. Its operator can set "
@@ -101,7 +102,7 @@ def relying_party(settings: Settings, request: Request) -> Relying:
         return Relying(host, origin)
     host = host_name(request.headers.get("host", ""))
     if _is_loopback_name(host):
-        return Relying(host, f"{request.url.scheme}://{request.headers.get('host', '')}".lower())
+        return Relying(host, origin)
     if _is_ip(host):
         return Relying(None, None, "Passkeys cannot work at an IP address (browsers refuse one as a passkey's site). "
                                    "On this computer, open the same page at localhost instead of 127.0.0.1; "
