@@ -10,9 +10,10 @@ from typing import Annotated, Any
 from fastapi import APIRouter, Depends, Request, Response
 from pydantic import Field
 
-from app.account_seats import AccountSeats, Credential
+from app.account_seats import AccountSeats
 from app.accounts import Account, Accounts, relying_party
 from app.api import Body, HeldTable, limited
+from app.seats import Credential
 from app.sessions import (
     SameOrigin,
     SignedInDep,
@@ -55,6 +56,10 @@ class Rename(Body):
 
 class Bind(Body):
     tables: list[HeldTable] = Field(max_length=100)
+
+
+class Forget(Body):
+    table_id: str = Field(max_length=64)
 
 
 def _public(name: str) -> dict[str, Any]:
@@ -140,3 +145,11 @@ async def bind_seats(body: Bind, who: SignedInDep, seats: AccountSeatsDep) -> di
     """Bind seats and spectator links this browser holds to the account (credentials in the body)."""
     asked = [Credential(t.table_id, t.token, t.spectate) for t in body.tables]
     return await seats.bind(who.account_id, asked)
+
+
+@router.post("/seats/forget", dependencies=[SameOrigin])
+async def forget_seats(body: Forget, who: SignedInDep, seats: AccountSeatsDep) -> dict[str, Any]:
+    """Drop the account's binding at a table (the person stopped watching it, or forgot a finished one): its other
+    devices stop listing it. The same answer when there was none."""
+    await seats.forget(who.account_id, body.table_id)
+    return {"forgotten": True}

@@ -1,20 +1,20 @@
 """Seats and spectator links bound to an account, so that every device the person signs in on can open them.
 
 A binding is made only with the credential itself (the seat's token or the table's spectator key, in a request's
-body), checked against the table as a seat is everywhere else: an account never holds a seat it was not given.
+body), checked against the table as a seat is everywhere else: an account never holds a seat it was not given. An
+account has at most one binding per table (a seat there replaces its spectator link).
 
-The credential is kept sealed (AES-GCM under a server key, ``SEAL_KEY`` in ``ServerKeyRow``, made at first use), not
-hashed like everywhere else: a device that signs in must be handed the token itself to play in the seat, and a hash
-cannot be turned back into one. The sealing binds each token to its account, table and seat (the associated data),
-so a sealed value copied to another row does not open. A binding whose seat is gone (left, removed, or given a new
-token) is dropped the next time the account's tables are listed.
+The credential is kept sealed (AES-GCM, ``app.sealing``), not hashed like everywhere else: a device that signs in must
+be handed the token itself to play in the seat, and a hash cannot be turned back into one. The key is the setting
+``SEAL_KEY`` when set (kept out of the database, so a copy of the database alone opens no token); without it, a key
+made at first use and kept in ``ServerKeyRow`` (the one-machine default). The sealing binds each token to its
+account, table and seat (the associated data), so a sealed value copied to another row does not open. A binding whose
+seat is gone (left, removed, or given a new token) is dropped the next time the account's tables are listed.
 """
 
 from __future__ import annotations
 
 import base64
-import secrets
-from dataclasses import dataclass
 from typing import Any
 
 from cryptography.hazmat.primitives.ciphers.aead import AESGCM
@@ -26,28 +26,15 @@ from app.held import Held
 from app.invitations import Invitations
 from app.mine import your_tables
 from app.models import AccountSeatRow, ServerKeyRow
-from app.seats import hash_token, same_secret
+from app.sealing import open_with_key, seal_with_key
+from app.seats import Credential, same_secret, seat_for_token
 from app.service import TableService
+from app.settings import seal_key_bytes
 from app.shield import runs_to_end
 from app.timing import now
 
-SEAL_KEY = "account_seal_key"
-NONCE_BYTES = 12
+DB_SEAL_KEY = "account_seal_key"  # the key's name in ServerKeyRow, when SEAL_KEY is not set
 MAX_BOUND = 100  # one account's tables, as many as one browser's list holds
-
-
-@dataclass(frozen=True)
-class Credential:
-    """What opens a table for its holder: a seat token, or (``token`` None) a spectator key."""
-
-    table_id: str
-    token: str | None = None
-    spectate: str | None = None
-
-    def body(self) -> dict[str, str]:
-        if self.token:
-            return {"table_id": self.table_id, "token": self.token}
-        return {"table_id": self.table_id, "spectate": self.spectate or ""}
 
 
 def _aad(account_id: str, table_id: str, seat_id: int | None) -> bytes:
@@ -55,53 +42,46 @@ def _aad(account_id: str, table_id: str, seat_id: int | None) -> bytes:
 
 
 def _seat_id(held: Held, token: str) -> int | None:
-    hashed = hash_token(token)
-    seat = next((s for s in held.seats if s.token_hash is not None and same_secret(hashed, s.token_hash)), None)
+    seat = seat_for_token(held.seats, token)
     return None if seat is None else seat.id
 
 
 class AccountSeats:
-    def __init__(self, service: TableService) -> None:
+    def __init__(self, service: TableService, seal_key: str = "") -> None:
         self.service = service
-        self._key: AESGCM | None = None
+        key = seal_key_bytes(seal_key) if seal_key else None
+        self._key: AESGCM | None = AESGCM(key) if key else None
 
     async def _cipher(self) -> AESGCM:
-        """The sealing key, made at first use (two workers making it at once agree on the first stored)."""
+        """The sealing key: SEAL_KEY's, or the database's, made at first use (two workers making it at once agree on
+        the first stored)."""
         if self._key is not None:
             return self._key
         async with self.service.sessions() as session:
-            row = await session.get(ServerKeyRow, SEAL_KEY)
+            row = await session.get(ServerKeyRow, DB_SEAL_KEY)
             if row is None:
                 made = base64.b64encode(AESGCM.generate_key(bit_length=256)).decode()
-                session.add(ServerKeyRow(name=SEAL_KEY, value=made, created_at=now()))
+                session.add(ServerKeyRow(name=DB_SEAL_KEY, value=made, created_at=now()))
                 try:
                     await session.commit()
                 except IntegrityError:
                     await session.rollback()
-                row = await session.get(ServerKeyRow, SEAL_KEY, populate_existing=True)
+                row = await session.get(ServerKeyRow, DB_SEAL_KEY, populate_existing=True)
             assert row is not None
             self._key = AESGCM(base64.b64decode(row.value))
         return self._key
 
     async def _seal(self, secret: str, aad: bytes) -> str:
-        nonce = secrets.token_bytes(NONCE_BYTES)
-        return base64.b64encode(nonce + (await self._cipher()).encrypt(nonce, secret.encode(), aad)).decode()
+        return seal_with_key(await self._cipher(), secret, aad)
 
     async def _unseal(self, sealed: str | None, aad: bytes) -> str | None:
-        if not sealed:
-            return None
-        try:
-            raw = base64.b64decode(sealed)
-            return (await self._cipher()).decrypt(raw[:NONCE_BYTES], raw[NONCE_BYTES:], aad).decode()
-        except Exception:  # noqa: BLE001 - a value that does not open is as good as none
-            return None
+        return open_with_key(await self._cipher(), sealed, aad)
 
     @runs_to_end
     async def bind(self, account_id: str, asked: list[Credential]) -> dict[str, Any]:
         """Bind each credential that opens its table to the account; the others are named in ``refused`` and change
         nothing. A seat replaces the account's spectator link at the same table; a spectator link never replaces a
         seat."""
-        bound: list[str] = []
         refused: list[str] = []
         checked: list[tuple[Credential, int | None]] = []
         for credential in asked:
@@ -126,38 +106,57 @@ class AccountSeats:
             else:
                 refused.append(credential.table_id)
         if not checked:
-            return {"bound": bound, "refused": refused}
+            return {"bound": [], "refused": refused}
         sealed = [(c, seat_id, await self._seal(c.token or c.spectate or "", _aad(account_id, c.table_id, seat_id)))
                   for c, seat_id in checked]
+        try:
+            return {"bound": await self._write(account_id, sealed), "refused": refused}
+        except IntegrityError:
+            # Another request bound one of these tables a moment ago (one binding per table): once more, over it.
+            pass
+        try:
+            return {"bound": await self._write(account_id, sealed), "refused": refused}
+        except IntegrityError as exc:  # a seat or table went away between the check and the write
+            raise ApiError(409, "seat_gone", "A seat went away while it was being added; nothing was added. "
+                                             "Please try again.") from exc
+
+    async def _write(self, account_id: str, sealed: list[tuple[Credential, int | None, str]]) -> list[str]:
+        """Store the checked, sealed credentials, one binding per table (a binding there already is updated in
+        place); the tables bound. Raises IntegrityError when a row it relied on changed meanwhile."""
+        bound: list[str] = []
         async with self.service.writing() as session:
-            rows = list(await session.scalars(select(AccountSeatRow).where(
+            rows = {r.table_id: r for r in await session.scalars(select(AccountSeatRow).where(
                 AccountSeatRow.account_id == account_id,
-                AccountSeatRow.table_id.in_([c.table_id for c, _, _ in sealed]))))
+                AccountSeatRow.table_id.in_([c.table_id for c, _, _ in sealed])))}
             count = await session.scalar(select(func.count()).select_from(AccountSeatRow)
                                          .where(AccountSeatRow.account_id == account_id)) or 0
             for credential, seat_id, value in sealed:
-                mine = [r for r in rows if r.table_id == credential.table_id]
-                if seat_id is None and any(r.seat_id is not None for r in mine):
-                    bound.append(credential.table_id)  # the account already holds a seat there
+                mine = rows.get(credential.table_id)
+                if mine is not None:
+                    if seat_id is not None or mine.seat_id is None:  # a spectator link never replaces a seat
+                        mine.seat_id, mine.sealed_token = seat_id, value
+                    bound.append(credential.table_id)
                     continue
-                for old in mine:
-                    await session.delete(old)
-                    count -= 1
                 if count >= MAX_BOUND:
                     await session.rollback()
                     raise ApiError(409, "account_full", f"Your account already holds {MAX_BOUND} tables, the most it "
                                                         "can; nothing was added. Tables that end expire after a while "
                                                         "and make room.")
-                session.add(AccountSeatRow(account_id=account_id, table_id=credential.table_id, seat_id=seat_id,
-                                           sealed_token=value, created_at=now()))
+                rows[credential.table_id] = AccountSeatRow(account_id=account_id, table_id=credential.table_id,
+                                                           seat_id=seat_id, sealed_token=value, created_at=now())
+                session.add(rows[credential.table_id])
                 count += 1
                 bound.append(credential.table_id)
-            try:
-                await session.commit()
-            except IntegrityError as exc:  # a seat or table went away between the check and the write
-                raise ApiError(409, "seat_gone", "A seat went away while it was being added; nothing was added. "
-                                                 "Please try again.") from exc
-        return {"bound": bound, "refused": refused}
+            await session.commit()
+        return bound
+
+    @runs_to_end
+    async def forget(self, account_id: str, table_id: str) -> None:
+        """Drop the account's binding at ``table_id``, if it has one; nobody else's."""
+        async with self.service.writing() as session:
+            await session.execute(delete(AccountSeatRow).where(AccountSeatRow.account_id == account_id,
+                                                               AccountSeatRow.table_id == table_id))
+            await session.commit()
 
     @runs_to_end
     async def credentials(self, account_id: str) -> list[Credential]:
@@ -197,9 +196,14 @@ async def with_account_tables(service: TableService, seats: AccountSeats, accoun
                               asked: list[tuple[str, str | None, str | None]],
                               invitations: Invitations | None = None) -> dict[str, Any]:
     """"Your tables" for a signed-in device: the browser's own list (``asked``) plus the account's tables it lacks,
-    and under ``account`` the credential of each of the account's tables, for the page to keep."""
+    and under ``account`` the credential of each of the account's tables, for the page to keep. Where the account
+    holds a seat, its token is asked about instead of the browser's own credential there (which may be stale, or
+    only a spectator key): the account's seat wins."""
     held = await seats.credentials(account_id)
+    account_seat = {c.table_id: c.token for c in held if c.token}
+    mine = [(table_id, account_seat[table_id], None) if table_id in account_seat else (table_id, token, spectate)
+            for table_id, token, spectate in asked]
     named = {table_id for table_id, _, _ in asked}
     extra = [(c.table_id, c.token, c.spectate) for c in held if c.table_id not in named]
-    listed = await your_tables(service, asked, invitations, extra=extra)
-    return {**listed, "account": [c.body() for c in held]}
+    listed = await your_tables(service, mine, invitations, extra=extra)
+    return {**listed, "account": [c.public() for c in held]}

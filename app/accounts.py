@@ -47,6 +47,7 @@ from app.guards import host_name
 from app.models import AccountRow, AuthChallengeRow, PasskeyRow
 from app.names import NAME_MAX, check_person_name, clean_text
 from app.service import TableService
+from app.sessions import our_origin
 from app.settings import Settings
 from app.shield import runs_to_end
 from app.timing import aware, now
@@ -83,10 +84,10 @@ def _is_loopback_name(host: str) -> bool:
 
 def relying_party(settings: Settings, request: Request) -> Relying:
     """The relying party for a request (see the module's text)."""
+    origin = our_origin(request)  # the origin our pages are served from, as the Origin rule knows it
     if settings.public_url:
         parts = urlsplit(settings.public_url)
         host = (parts.hostname or "").lower()
-        origin = f"{parts.scheme}://{parts.netloc}".lower()
         if _is_ip(host):
             return Relying(None, None, "Passkeys cannot work on this server: browsers accept them only on a named "
                                        "site, and this one is reached by an IP address. Its operator can set "
@@ -101,7 +102,7 @@ def relying_party(settings: Settings, request: Request) -> Relying:
         return Relying(host, origin)
     host = host_name(request.headers.get("host", ""))
     if _is_loopback_name(host):
-        return Relying(host, f"{request.url.scheme}://{request.headers.get('host', '')}".lower())
+        return Relying(host, origin)
     if _is_ip(host):
         return Relying(None, None, "Passkeys cannot work at an IP address (browsers refuse one as a passkey's site). "
                                    "On this computer, open the same page at localhost instead of 127.0.0.1; "
@@ -206,7 +207,7 @@ class Accounts:
             challenge=challenge, timeout=CEREMONY_TIMEOUT_MS,
             authenticator_selection=AuthenticatorSelectionCriteria(
                 resident_key=ResidentKeyRequirement.REQUIRED, require_resident_key=True,
-                user_verification=UserVerificationRequirement.PREFERRED))
+                user_verification=UserVerificationRequirement.REQUIRED))
         parsed: dict[str, Any] = json.loads(options_to_json(options))
         return parsed
 
@@ -229,7 +230,8 @@ class Accounts:
         rp_id, origin = usable(relying)
         try:
             verified = verify_registration_response(credential=credential, expected_challenge=challenge,
-                                                    expected_rp_id=rp_id, expected_origin=origin)
+                                                    expected_rp_id=rp_id, expected_origin=origin,
+                                                    require_user_verification=True)
         except (WebAuthnException, KeyError, TypeError, ValueError) as exc:
             raise refused() from exc
         return PasskeyRow(credential_hash=_hash(verified.credential_id),
@@ -279,7 +281,7 @@ class Accounts:
         rp_id, _ = usable(relying)
         challenge = await self._challenge("login")
         options = generate_authentication_options(rp_id=rp_id, challenge=challenge, timeout=CEREMONY_TIMEOUT_MS,
-                                                  user_verification=UserVerificationRequirement.PREFERRED)
+                                                  user_verification=UserVerificationRequirement.REQUIRED)
         parsed: dict[str, Any] = json.loads(options_to_json(options))
         return parsed
 
@@ -298,14 +300,15 @@ class Accounts:
                                                    "the account it was made for no longer exists.")
         passkey, account = found
         try:
+            # The library's own counter check is given 0 (it then checks nothing): the rule is ours, just below.
             verified = verify_authentication_response(
                 credential=credential, expected_challenge=challenge, expected_rp_id=rp_id, expected_origin=origin,
-                credential_public_key=base64url_to_bytes(passkey.public_key),
-                credential_current_sign_count=passkey.sign_count)
+                credential_public_key=base64url_to_bytes(passkey.public_key), credential_current_sign_count=0,
+                require_user_verification=True)
         except (WebAuthnException, KeyError, TypeError, ValueError) as exc:
-            if "sign count" in str(exc):
-                raise cloned() from exc
             raise refused() from exc
+        if not counter_moved_on(passkey.sign_count, verified.new_sign_count):
+            raise cloned()
         async with self.service.writing() as session:
             # Guarded on the counter read: of two sign-ins with the same count at once, one is refused as a clone.
             moved = await session.execute(
@@ -337,6 +340,12 @@ class Accounts:
 
 def known_passkey() -> ApiError:
     return ApiError(409, "passkey_known", "This passkey is already registered here. Sign in with it instead.")
+
+
+def counter_moved_on(stored: int, new: int) -> bool:
+    """Whether a passkey's use counter went up, as it must when either side counts (a copied authenticator sends
+    a count already seen); a passkey that never counts sends 0 every time."""
+    return (stored == 0 and new == 0) or new > stored
 
 
 def cloned() -> ApiError:

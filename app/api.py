@@ -22,11 +22,11 @@ from app.links import SeatLinks, link_url
 from app.lobby import Lobby
 from app.messages import chat_public, message_for, table_summary
 from app.mine import your_tables
-from app.moves import Credential, MoveLinks, move_url, qr_svg
+from app.moves import MoveLinks, move_url, qr_svg
 from app.push import Pusher
 from app.rematch import Rematch
 from app.replay import Replays, parse_viewpoint
-from app.seats import Holder, Viewing, same_secret, seat_of
+from app.seats import Credential, Holder, Viewing, same_secret, seat_of
 from app.service import TableService
 from app.sessions import COOKIE, same_origin, signed_in_as
 from games.bots import kinds

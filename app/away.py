@@ -22,7 +22,7 @@ from sqlalchemy import case, select, update
 
 from app.errors import ApiError
 from app.models import ActionRow, SeatRow
-from app.seats import Holder
+from app.seats import Holder, seat_gone, seat_row
 from app.service import TableService
 from app.timing import aware, now
 
@@ -93,14 +93,12 @@ def _stamp(moment: datetime | None) -> str | None:
 async def away(service: TableService, table_id: str, who: Holder) -> dict[str, Any]:
     """The seat's marker (what it last saw, on any device) and what the timer played for it since then."""
     held = await service.held(table_id)
-    seat = next((s for s in held.seats if s.id == who.seat_id), None)
-    if seat is None:
-        raise ApiError(401, "bad_token", "That seat token is not valid for this table.")
+    seat = seat_row(held.seats, who)
     async with service.sessions() as session:
         row = (await session.execute(select(SeatRow.seen_seq, SeatRow.seen_at)
                                      .where(SeatRow.id == who.seat_id))).one_or_none()
-        if row is None:
-            raise ApiError(401, "bad_token", "That seat token is not valid for this table.")
+        if row is None:  # the seat went a moment ago
+            raise seat_gone()
         seen_seq, seen_at = row
         logged = (await session.execute(
             select(ActionRow.seat, ActionRow.source, ActionRow.action)
@@ -123,8 +121,7 @@ async def mark_seen(service: TableService, table_id: str, who: Holder, seq: int)
         held = await service.held(table_id, fresh=True)  # committed through another worker a moment ago
     if not 0 <= seq <= held.table.seq:
         raise ApiError(422, "bad_seq", f"seq must be a seq this table has reached (0 to {held.table.seq}).")
-    if not any(s.id == who.seat_id for s in held.seats):
-        raise ApiError(401, "bad_token", "That seat token is not valid for this table.")
+    seat_row(held.seats, who)
     at = now()
     async with service.writing() as session:
         await session.execute(

@@ -13,12 +13,12 @@ from __future__ import annotations
 import secrets
 from datetime import datetime
 
-from sqlalchemy import delete, update
+from sqlalchemy import delete
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from app.errors import ApiError
 from app.links import issue
-from app.models import AccountSeatRow, ChatRow, InvitationRow, PushSubscriptionRow, SeatLinkRow, SeatRow, TableRow
+from app.models import AccountSeatRow, ChatRow, PushSubscriptionRow, SeatLinkRow, SeatRow, TableRow
 from app.seats import Holder, hash_token, seat_row
 from app.service import TableService
 from app.shield import runs_to_end
@@ -50,9 +50,11 @@ class HandOver:
                                                 "another device\" instead.")
             if old.bot is not None:
                 raise ApiError(409, "already_bot", f"A bot plays {old.name}'s seat; it has no device to replace.")
-            if old.connections > 0 and not old.away:
-                raise ApiError(409, "still_playing", f"{old.name} is connected and playing; a seat gets a new link "
-                                                     "only once its player is away or has no page open.")
+            # Only a seat its timer has played for (``away``): a seat merely with no page open (most seats of a
+            # turn-based table, most of the time) is its person's, and its new link would show the host its hand.
+            if not old.away:
+                raise ApiError(409, "not_away", f"{old.name} is not away: a seat gets a new link only once its turn "
+                                                "timer has played for it.")
             token = secrets.token_urlsafe(24)
             new = await replace_row(session, seats, old, token_hash=hash_token(token), bot=None)
             code, expires = await issue(session, table_id, new.id, token)
@@ -76,10 +78,8 @@ async def replace_row(session: AsyncSession, seats: list[SeatRow], old: SeatRow,
                   seen_seq=old.seen_seq, seen_at=old.seen_at, window_answer=old.window_answer)
     session.add(new)
     await session.flush()
-    # Invitations are the person's, so they follow the seat (before the old row goes: its cascade would take them).
+    # No invitation moves over: invitations are addressed to seats of finished tables, and this runs only in play.
     # What the old credential held goes with it (explicit: not every database cascades).
-    await session.execute(update(InvitationRow).where(InvitationRow.seat_id == old.id)
-                          .values(seat_id=new.id).execution_options(synchronize_session=False))
     for model in (SeatLinkRow, PushSubscriptionRow, AccountSeatRow):
         await session.execute(delete(model).where(model.seat_id == old.id))
     await session.delete(old)

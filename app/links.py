@@ -11,7 +11,6 @@ making a new link replaces the older one. Codes belong to a seat row and go with
 
 from __future__ import annotations
 
-import hashlib
 import secrets
 from datetime import datetime, timedelta
 
@@ -21,6 +20,7 @@ from sqlalchemy.ext.asyncio import AsyncSession
 
 from app.errors import ApiError
 from app.models import SeatLinkRow, SeatRow
+from app.sealing import seal_with_code, unseal_with_code
 from app.seats import Holder, hash_token, same_secret
 from app.service import TableService
 from app.shield import runs_to_end
@@ -56,23 +56,7 @@ def bad_link() -> ApiError:
                                      f"its seat may have been given up or removed, or it is an old link; {ASK}")
 
 
-def _pad(code: str, size: int) -> bytes:
-    # Its own purpose string, so the key shares nothing with the code's lookup hash.
-    return hashlib.shake_256(b"tabletop seat link\0" + code.encode("utf-8", "surrogatepass")).digest(size)
-
-
-def seal(token: str, code: str) -> str:
-    data = token.encode()
-    return bytes(a ^ b for a, b in zip(data, _pad(code, len(data)), strict=True)).hex()
-
-
-def unseal(sealed: str, code: str) -> str | None:
-    data = bytes.fromhex(sealed)
-    plain = bytes(a ^ b for a, b in zip(data, _pad(code, len(data)), strict=True))
-    try:
-        return plain.decode()
-    except UnicodeDecodeError:
-        return None
+PURPOSE = "seat link"  # the sealing key's own purpose (app.sealing)
 
 
 async def issue(session: AsyncSession, table_id: str, seat_id: int, token: str) -> tuple[str, datetime]:
@@ -92,7 +76,8 @@ async def issue(session: AsyncSession, table_id: str, seat_id: int, token: str) 
     code = secrets.token_urlsafe(CODE_BYTES)
     expires = stamp + LIFETIME
     session.add(SeatLinkRow(table_id=table_id, seat_id=seat_id, code_hash=hash_token(code),
-                            sealed_token=seal(token, code), state="open", expires_at=expires, created_at=stamp))
+                            sealed_token=seal_with_code(token, code, PURPOSE), state="open", expires_at=expires,
+                            created_at=stamp))
     return code, expires
 
 
@@ -135,7 +120,7 @@ class SeatLinks:
             if aware(link.expires_at) <= stamp:
                 raise refused("expired")
             seat = await session.get(SeatRow, link.seat_id)
-            token = unseal(link.sealed_token, code)
+            token = unseal_with_code(link.sealed_token, code, PURPOSE)
             if seat is None or seat.token_hash is None or token is None \
                     or not same_secret(hash_token(token), seat.token_hash):
                 raise bad_link()  # the seat has another token now: this code can no longer give it

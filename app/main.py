@@ -68,7 +68,8 @@ def create_app(settings: Settings | None = None, games: Mapping[str, Game[Any]] 
         app.state.presence, app.state.chat = presence, chat
         app.state.lobby, app.state.rematch, app.state.links = Lobby(service), Rematch(service), SeatLinks(service)
         app.state.moves, app.state.handover = MoveLinks(service), HandOver(service)
-        app.state.accounts, app.state.account_seats = Accounts(service), AccountSeats(service)
+        app.state.accounts = Accounts(service)
+        app.state.account_seats = AccountSeats(service, settings.seal_key)
         app.state.replays = replays = Replays(service, Rebuilder(settings.extra_games, registry))
         pusher = Pusher(service, settings)
         await pusher.start()

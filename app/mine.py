@@ -10,23 +10,13 @@ from app.errors import ApiError
 from app.held import Held
 from app.invitations import Invitations, recent_people
 from app.pace import TURN_BASED
-from app.seats import hash_token, same_secret
+from app.seats import same_secret, seat_for_token
 from app.service import TableService
 from app.timing import aware
 from app.turns import due_seats, public_waiting
 from app.windows import may_react, standing
 
 MAX_TABLES = 100  # one browser's list; more is refused, not cut
-
-
-def _seat_of(held: Held, token: str) -> int | None:
-    hashed = hash_token(token)
-    seat = next((s for s in held.seats if s.token_hash is not None and same_secret(hashed, s.token_hash)), None)
-    return None if seat is None else seat.seat
-
-
-def _seat_id(held: Held, seat: int) -> int:
-    return next(s.id for s in held.seats if s.seat == seat)
 
 
 def entry(service: TableService, held: Held, seat: int | None) -> dict[str, Any]:
@@ -81,15 +71,15 @@ async def your_tables(service: TableService, asked: list[tuple[str, str | None, 
             gone.append(table_id)
             continue
         if token:
-            seat = _seat_of(held, token)
+            seat = seat_for_token(held.seats, token)
             if seat is None:
                 held = await service.held(table_id, fresh=True)  # taken a moment ago through another worker?
-                seat = _seat_of(held, token)
+                seat = seat_for_token(held.seats, token)
             if seat is None:
                 gone.append(table_id)  # the seat went (left, removed): nothing of the table is told
                 continue
-            found.append(entry(service, held, seat))
-            seat_ids[_seat_id(held, seat)] = table_id
+            found.append(entry(service, held, seat.seat))
+            seat_ids[seat.id] = table_id
         elif spectate and same_secret(spectate, held.table.spectate_key):
             found.append(entry(service, held, None))
         else:

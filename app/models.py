@@ -5,7 +5,7 @@ from __future__ import annotations
 from datetime import datetime
 from typing import Any
 
-from sqlalchemy import JSON, Boolean, DateTime, Float, ForeignKey, Integer, String, Text
+from sqlalchemy import JSON, Boolean, DateTime, Float, ForeignKey, Integer, String, Text, UniqueConstraint
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column
 
 
@@ -178,6 +178,7 @@ class AccountSeatRow(Base):
     on can open it. The seat's token is kept sealed, since a device that signs in must be handed it back."""
 
     __tablename__ = "account_seats"
+    __table_args__ = (UniqueConstraint("account_id", "table_id", name="uq_account_seats_account_table"),)
 
     id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
     account_id: Mapped[str] = mapped_column(ForeignKey("accounts.id", ondelete="CASCADE"), index=True)

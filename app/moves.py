@@ -11,11 +11,9 @@ address, where a log could keep it.
 
 from __future__ import annotations
 
-import hashlib
 import io
 import json
 import secrets
-from dataclasses import dataclass
 from datetime import datetime, timedelta
 
 import segno
@@ -24,7 +22,8 @@ from sqlalchemy import delete, select, update
 from app.errors import ApiError
 from app.held import Held
 from app.models import MoveLinkRow
-from app.seats import hash_token, same_secret
+from app.sealing import seal_with_code, unseal_with_code
+from app.seats import Credential, hash_token, same_secret, seat_for_token
 from app.service import TableService
 from app.shield import runs_to_end
 from app.timing import aware, now
@@ -34,20 +33,6 @@ CODE_BYTES = 24  # 32 characters, like a seat link's code
 MAX_TABLES = 100  # as "Your tables" asks about at most
 SPENT = ""  # the sealed credentials of a used code: nothing left to unseal
 ASK = "make a new one on the device that holds your tables (\"Move my tables to another device\" under Your tables)."
-
-
-@dataclass(frozen=True)
-class Credential:
-    """One table of a browser: its seat token, or else its spectator key."""
-
-    table_id: str
-    token: str | None = None
-    spectate: str | None = None
-
-    def public(self) -> dict[str, str]:
-        if self.token:
-            return {"table_id": self.table_id, "token": self.token}
-        return {"table_id": self.table_id, "spectate": self.spectate or ""}
 
 
 def bad_move_link() -> ApiError:
@@ -65,21 +50,17 @@ def expired() -> ApiError:
     return ApiError(410, "link_expired", f"This move link has expired (a move link lasts {hours} hours); {ASK}")
 
 
-def _pad(code: str, size: int) -> bytes:
-    # Its own purpose string: a move code's key shares nothing with a seat link's, nor with the lookup hash.
-    return hashlib.shake_256(b"tabletop move link\0" + code.encode("utf-8", "surrogatepass")).digest(size)
+PURPOSE = "move link"  # the sealing key's own purpose (app.sealing): it shares nothing with a seat link's
 
 
 def seal(credentials: list[Credential], code: str) -> str:
-    data = json.dumps([c.public() for c in credentials], separators=(",", ":")).encode()
-    return bytes(a ^ b for a, b in zip(data, _pad(code, len(data)), strict=True)).hex()
+    return seal_with_code(json.dumps([c.public() for c in credentials], separators=(",", ":")), code, PURPOSE)
 
 
 def unseal(sealed: str, code: str) -> list[Credential] | None:
+    plain = unseal_with_code(sealed, code, PURPOSE)
     try:
-        data = bytes.fromhex(sealed)
-        plain = json.loads(bytes(a ^ b for a, b in zip(data, _pad(code, len(data)), strict=True)).decode())
-        return [Credential(str(c["table_id"]), c.get("token"), c.get("spectate")) for c in plain]
+        return [Credential(str(c["table_id"]), c.get("token"), c.get("spectate")) for c in json.loads(plain or "")]
     except (ValueError, TypeError, KeyError):
         return None
 
@@ -99,8 +80,7 @@ def qr_svg(text: str) -> str:
 
 def _works(held: Held, credential: Credential) -> bool:
     if credential.token:
-        hashed = hash_token(credential.token)
-        return any(s.token_hash is not None and same_secret(hashed, s.token_hash) for s in held.seats)
+        return seat_for_token(held.seats, credential.token) is not None
     return bool(credential.spectate) and same_secret(credential.spectate, held.table.spectate_key)
 
 

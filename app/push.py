@@ -221,8 +221,10 @@ class Pusher:
         if row is None:
             raise ApiError(404, "not_subscribed", "This device is not subscribed for your seat; turn notifications "
                                                   "on first.")
-        if self._vapid is None or not await self._deliver(row, replace(
-                TEST_NOTE, url=f"{self.settings.public_url}/t/{table_id}")):
+        if self._vapid is None:  # no key loaded: this server sends no push at all
+            raise ApiError(503, "push_unavailable", "This server cannot send notifications right now. Try again "
+                                                    "later.")
+        if not await self._deliver(row, replace(TEST_NOTE, url=f"{self.settings.public_url}/t/{table_id}")):
             raise ApiError(502, "push_failed", "The browser's push service did not take the test notification. "
                                                "Try again in a while.")
 

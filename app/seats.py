@@ -61,14 +61,38 @@ class Viewing:
     holder: Holder | None
 
 
+@dataclass(frozen=True)
+class Credential:
+    """What opens a table for its holder: a seat token, or else (``token`` None) a spectator key."""
+
+    table_id: str
+    token: str | None = None
+    spectate: str | None = None
+
+    def public(self) -> dict[str, str]:
+        if self.token:
+            return {"table_id": self.table_id, "token": self.token}
+        return {"table_id": self.table_id, "spectate": self.spectate or ""}
+
+
+def seat_for_token(seats: Sequence[AnySeat], token: str) -> AnySeat | None:
+    """The seat whose token is ``token`` (compared as hashes, in constant time), if any."""
+    hashed = hash_token(token)
+    return next((s for s in seats if s.token_hash is not None and same_secret(hashed, s.token_hash)), None)
+
+
+def seat_gone() -> ApiError:
+    return ApiError(403, "seat_gone", "You no longer hold a seat at this table: you left, or the host removed you or "
+                                      "gave your seat a new link.")
+
+
 def seat_row(seats: Sequence[AnySeat], who: Actor) -> AnySeat:
     """The seat ``who`` names now; a credential whose seat is gone is refused."""
     for s in seats:
         if (s.id == who.seat_id) if isinstance(who, Holder) else (s.seat == who):
             return s
     if isinstance(who, Holder):
-        raise ApiError(403, "seat_gone", "You no longer hold a seat at this table: you left, or the host removed you "
-                                         "or gave your seat a new link.")
+        raise seat_gone()
     raise ApiError(404, "unknown_seat", f"There is no seat {who} at this table.")
 
 

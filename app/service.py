@@ -36,7 +36,7 @@ from app.models import ActionRow, SeatRow, TableRow
 from app.pace import TURN_BASED
 from app.play import due_snapshot, play, rebuild
 from app.presence import Presence
-from app.seats import Actor, Holder, Viewing, hash_token, same_secret
+from app.seats import Actor, Holder, Viewing, same_secret, seat_for_token
 from app.settings import Settings
 from app.shield import runs_to_end
 from app.timing import aware, now
@@ -226,11 +226,10 @@ class TableService:
         more in the database: the seat may have been taken a moment ago through another worker)."""
         row, seats = await self.snapshot(table_id)
         if token:
-            hashed = hash_token(token)
             for fresh in (False, True):
                 if fresh:
                     row, seats = await self.snapshot(table_id, fresh=True)
-                seat = next((s for s in seats if s.token_hash is not None and same_secret(hashed, s.token_hash)), None)
+                seat = seat_for_token(seats, token)
                 if seat is not None:
                     return Viewing(table_id, Holder(seat.id))
             raise ApiError(401, "bad_token", "That seat token is not valid for this table.")

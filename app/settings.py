@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import base64
+import binascii
 import os
 from dataclasses import dataclass, field
 from urllib.parse import urlsplit
@@ -15,6 +17,17 @@ def _float(name: str, default: float) -> float:
 def _int(name: str, default: int) -> int:
     raw = os.environ.get(name)
     return int(raw) if raw not in (None, "") else default
+
+
+SEAL_KEY_BYTES = 32
+
+
+def seal_key_bytes(text: str) -> bytes | None:
+    """SEAL_KEY's bytes (base64url, padding optional), or None when it is not base64url."""
+    try:
+        return base64.urlsafe_b64decode(text + "=" * (-len(text) % 4))
+    except (ValueError, binascii.Error):
+        return None
 
 
 def _list(name: str) -> list[str]:
@@ -116,6 +129,10 @@ class Settings:
     # Seconds a worker keeps serving after SIGTERM while /readyz says it is stopping (app/drain.py); 0: stop at once.
     shutdown_drain_s: float = 0.0
     migrate_at_start: bool = True  # off in workers that `tabletop serve` started after migrating
+    # The key sealing the seat tokens kept for accounts: 32 random bytes in base64url. Unset: a key made at first use
+    # and kept in the database itself (one machine); a server whose database lives elsewhere sets it, so that a copy
+    # of the database alone opens no token.
+    seal_key: str = ""
 
     @classmethod
     def from_env(cls) -> Settings:
@@ -155,6 +172,7 @@ class Settings:
             migrate_at_start=os.environ.get("MIGRATE_AT_START", "1") != "0",
             push_contact=os.environ.get("PUSH_CONTACT", ""),
             push_insecure_endpoints=os.environ.get("PUSH_INSECURE_ENDPOINTS", "0") == "1",
+            seal_key=os.environ.get("SEAL_KEY", "").strip(),
         )
 
     def __post_init__(self) -> None:
@@ -173,6 +191,9 @@ class Settings:
             raise ValueError("BOT_DELAY, HANDOVER_GRACE and SHUTDOWN_DRAIN_S must be >= 0")
         if self.bot_think_s <= 0 or self.bot_workers < 1 or (self.bot_nodes is not None and self.bot_nodes < 1):
             raise ValueError("BOT_THINK_S must be > 0, BOT_WORKERS and BOT_NODES at least 1")
+        if self.seal_key and len(seal_key_bytes(self.seal_key) or b"") != SEAL_KEY_BYTES:
+            raise ValueError("SEAL_KEY must be 32 random bytes in base64url (e.g. `python -c \"import secrets; "
+                             "print(secrets.token_urlsafe(32))\"`)")
         if self.snapshot_every < 1:
             raise ValueError("SNAPSHOT_EVERY must be at least 1")
         if self.request_timeout <= 0 or self.max_connections_per_address < 1:

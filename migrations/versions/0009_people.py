@@ -63,6 +63,7 @@ def upgrade() -> None:
         sa.Column("seat_id", sa.Integer(), sa.ForeignKey("seats.id", ondelete="CASCADE"), nullable=True, index=True),
         sa.Column("sealed_token", sa.Text(), nullable=True),
         _when("created_at"),
+        sa.UniqueConstraint("account_id", "table_id", name="uq_account_seats_account_table"),
     )
     op.create_table(
         "auth_challenges",

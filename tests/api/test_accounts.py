@@ -6,17 +6,24 @@ given; sign-out ends only that device's session."""
 
 from __future__ import annotations
 
+import asyncio
+import base64
+import secrets
 import sqlite3
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
+from cryptography.hazmat.primitives.ciphers.aead import AESGCM
 from fastapi.testclient import TestClient
 
+from app.account_seats import AccountSeats
 from app.main import create_app
+from app.sealing import open_with_key
+from app.seats import Credential
 from app.sessions import COOKIE
-from app.settings import Settings
+from app.settings import Settings, seal_key_bytes
 from tests.api.helpers import act, assert_error, auth, create, db_path, db_rows, join, new_game, state
 from tests.conftest import TEST_GAME, UNLIMITED
 from tests.support.passkeys import Authenticator, b64url
@@ -369,7 +376,7 @@ def test_with_public_url_the_relying_party_is_its_host_and_the_cookie_secure(tmp
         made = options(device, "/api/account/register/options", {"name": "Ann"})
         assert made["rp"]["id"] == "games.example.org"
         assert made["authenticatorSelection"]["residentKey"] == "required"
-        assert made["authenticatorSelection"]["userVerification"] == "preferred"
+        assert made["authenticatorSelection"]["userVerification"] == "required"
         assert device.post("/api/account/register", {"credential": keys.create(made)}).status_code == 201
         assert "secure" in device.set_cookies[0].lower()
         login = options(device, "/api/account/login/options")
@@ -402,3 +409,129 @@ def test_where_passkeys_cannot_work_the_page_is_told_why(tmp_path: Path, public_
         passkeys = other.get("/api/account").json()["passkeys"]
         assert passkeys["available"] is False and said in passkeys["reason"]
         assert_error(Device(other, origin=base).post("/api/account/login/options"), 409, "passkeys_unavailable")
+
+
+def test_a_passkey_that_does_not_verify_the_person_is_refused(client: TestClient, settings: Settings) -> None:
+    device, bare = Device(client), Authenticator(ORIGIN, verifies=False)  # a key that only checks presence
+    assert options(device, "/api/account/register/options", {"name": "Ann"})["authenticatorSelection"][
+        "userVerification"] == "required"
+    assert_error(register(device, bare), 403, "passkey_refused")
+    assert counts(settings)["accounts"] == 0
+
+    keys = Authenticator(ORIGIN)
+    assert register(device, keys).status_code == 201
+    assert options(device, "/api/account/login/options")["userVerification"] == "required"
+    keys.verifies = False  # the same passkey, this time used without verifying the person
+    before = counts(settings)
+    other = Device(client)
+    assert_error(sign_in(other, keys), 403, "passkey_refused")
+    assert counts(settings) == before and other.cookie is None
+    keys.verifies = True
+    assert sign_in(other, keys).status_code == 200
+
+
+def bind(device: Device, *tables: dict[str, str]) -> dict[str, Any]:
+    response = device.post("/api/account/seats", {"tables": list(tables)})
+    assert response.status_code == 200, response.text
+    return response.json()  # type: ignore[no-any-return]
+
+
+def as_bytes(text: str) -> bytes:
+    """A stored key's bytes, whether base64 or base64url (anything else decodes to something no key is)."""
+    return base64.b64decode(text.replace("-", "+").replace("_", "/") + "=" * (-len(text) % 4))
+
+
+def test_with_seal_key_the_database_alone_opens_no_token(tmp_path: Path) -> None:
+    seal_key = secrets.token_urlsafe(32)
+    for key in ("", seal_key):  # the one-machine default, then a key kept outside the database
+        folder = tmp_path / ("set" if key else "unset")
+        folder.mkdir()
+        settings = account_settings(folder, seal_key=key)
+        with TestClient(create_app(settings), base_url=ORIGIN) as test_client:
+            device = Device(test_client)
+            assert register(device, Authenticator(ORIGIN)).status_code == 201
+            table = new_game(test_client, humans=2)
+            bind(device, {"table_id": table.table_id, "token": table.tokens[0]})
+            assert listed(device)["account"] == [{"table_id": table.table_id, "token": table.tokens[0]}]
+        (account_id, seat_id, sealed), = db_rows(settings, "SELECT account_id, seat_id, sealed_token "
+                                                           "FROM account_seats")
+        aad = f"tabletop account seat\0{account_id}\0{table.table_id}\0{seat_id}".encode()
+        # Every value of the database's key table that could be an AES key is tried.
+        values = [as_bytes(v) for v, in db_rows(settings, "SELECT value FROM server_keys")]
+        opened = [open_with_key(AESGCM(v), sealed, aad) for v in values if len(v) in (16, 24, 32)]
+        if key:
+            assert set(opened) <= {None}  # no key in the database opens it; SEAL_KEY does
+            assert open_with_key(AESGCM(seal_key_bytes(key) or b""), sealed, aad) == table.tokens[0]
+        else:
+            assert table.tokens[0] in opened
+
+
+def test_a_bad_seal_key_is_refused_at_start(tmp_path: Path) -> None:
+    with pytest.raises(ValueError, match="SEAL_KEY"):
+        account_settings(tmp_path, seal_key="too-short")
+
+
+def test_binding_the_same_seat_twice_keeps_one_binding(client: TestClient, settings: Settings) -> None:
+    laptop, phone, keys = Device(client), Device(client), Authenticator(ORIGIN)
+    assert register(laptop, keys).status_code == 201
+    assert sign_in(phone, keys).status_code == 200
+    table = new_game(client, humans=2)
+    seat = {"table_id": table.table_id, "token": table.tokens[0]}
+    for device in (laptop, laptop, phone):  # again, and from another device of the same account
+        assert bind(device, seat) == {"bound": [table.table_id], "refused": []}
+    # Two requests at once: both answer that the seat is bound, and it is bound once.
+    account_id = db_rows(settings, "SELECT id FROM accounts")[0][0]
+    seats: AccountSeats = client.app.state.account_seats  # type: ignore[attr-defined]
+
+    async def together() -> list[dict[str, Any]]:
+        asked = [Credential(table.table_id, token=table.tokens[0])]
+        return list(await asyncio.gather(seats.bind(account_id, asked), seats.bind(account_id, asked)))
+
+    assert client.portal.call(together) == [{"bound": [table.table_id], "refused": []}] * 2  # type: ignore[union-attr]
+    assert counts(settings)["account_seats"] == 1
+    for device in (laptop, phone):
+        assert listed(device)["account"] == [seat]
+        assert [t["table_id"] for t in listed(device)["tables"]] == [table.table_id]
+    # The database itself refuses a second binding of the same table to the same account.
+    with sqlite3.connect(db_path(settings)) as connection, pytest.raises(sqlite3.IntegrityError):
+        connection.execute("INSERT INTO account_seats (account_id, table_id, seat_id, sealed_token, created_at) "
+                           "SELECT account_id, table_id, NULL, 'x', created_at FROM account_seats")
+
+
+def test_the_accounts_seat_wins_over_the_browsers_own_credential(client: TestClient) -> None:
+    device, keys = Device(client), Authenticator(ORIGIN)
+    assert register(device, keys).status_code == 201
+    stale, watched = new_game(client, humans=2), new_game(client, humans=2)
+    bind(device, {"table_id": stale.table_id, "token": stale.tokens[1]},
+         {"table_id": watched.table_id, "token": watched.tokens[1]})
+    # This browser still has an old token at one table, and only the spectator link at the other.
+    answer = listed(device, [{"table_id": stale.table_id, "token": "an-old-token-of-this-browser"},
+                             {"table_id": watched.table_id, "spectate": watched.spectate}])
+    assert answer["gone"] == []
+    assert {t["table_id"]: t["seat"] for t in answer["tables"]} == {stale.table_id: 1, watched.table_id: 1}
+    assert sorted(answer["account"], key=lambda c: c["table_id"]) == sorted(
+        [{"table_id": stale.table_id, "token": stale.tokens[1]},
+         {"table_id": watched.table_id, "token": watched.tokens[1]}], key=lambda c: c["table_id"])
+
+
+def test_forget_a_table_drops_only_this_accounts_binding(client: TestClient, settings: Settings) -> None:
+    ann, bob = Device(client), Device(client)
+    assert register(ann, Authenticator(ORIGIN), "Ann").status_code == 201
+    assert register(bob, Authenticator(ORIGIN), "Bob").status_code == 201
+    table, other = new_game(client, humans=2), create(client, "Dan")
+    bind(ann, {"table_id": table.table_id, "token": table.tokens[0]},
+         {"table_id": other.table_id, "spectate": other.spectate})
+    bind(bob, {"table_id": table.table_id, "token": table.tokens[1]})
+
+    assert_error(ann.post("/api/account/seats/forget", {"table_id": table.table_id}, origin=EVIL), 403, "cross_site")
+    assert_error(Device(client).post("/api/account/seats/forget", {"table_id": table.table_id}), 401, "not_signed_in")
+    assert_error(ann.post("/api/account/seats/forget", {}), 422, "bad_request")
+    assert counts(settings)["account_seats"] == 3
+
+    for _ in range(2):  # forgetting again, or a table never bound, answers the same
+        forgot = ann.post("/api/account/seats/forget", {"table_id": table.table_id})
+        assert forgot.status_code == 200 and forgot.json() == {"forgotten": True}
+    assert ann.post("/api/account/seats/forget", {"table_id": "no-such-table"}).json() == {"forgotten": True}
+    assert listed(ann)["account"] == [{"table_id": other.table_id, "spectate": other.spectate}]
+    assert listed(bob)["account"] == [{"table_id": table.table_id, "token": table.tokens[1]}]
+    assert counts(settings)["account_seats"] == 2

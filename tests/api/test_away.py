@@ -6,10 +6,14 @@ from __future__ import annotations
 
 from datetime import UTC, datetime, timedelta
 
+import pytest
 from fastapi.testclient import TestClient
 
-from app.away import played_for_you
+from app.away import away as away_of
+from app.away import mark_seen, played_for_you
+from app.errors import ApiError
 from app.main import create_app
+from app.seats import Holder
 from app.settings import Settings
 from tests.api.helpers import Table, assert_error, connect, db_rows, flush, new_game, opening, play, state
 from tests.api.test_pace import HOUR, Clock, clock, timer_actions  # noqa: F401 - clock is a fixture
@@ -147,3 +151,17 @@ def test_a_red_scare_turn_played_by_the_timer_is_said_in_the_games_words(client:
     assert told == {"counts": {kind: kinds.count(kind) for kind in sorted(set(kinds))},
                     "text": played_for_you("red-scare-redux", kinds)}
     assert "draw" in told["text"] and "move" not in told["text"]  # the game's own words, not "moves"
+
+
+def test_a_seat_gone_meanwhile_is_told_so_as_everywhere(client: TestClient, settings: Settings) -> None:
+    """A seat that goes between the credential check and the answer (here: asked for with the row of a seat that
+    left) gets 403 seat_gone, as every other route says it, not 401 bad_token."""
+    table = new_game(client, humans=2, started=False)
+    bob_id = db_rows(settings, "SELECT id FROM seats WHERE table_id = ? AND seat = 1", table.table_id)[0][0]
+    assert client.post(f"{table.url}/leave", headers=table.headers(1)).status_code == 200
+    service = client.app.state.service  # type: ignore[attr-defined]
+    for ask in (lambda: away_of(service, table.table_id, Holder(bob_id)),
+                lambda: mark_seen(service, table.table_id, Holder(bob_id), 0)):
+        with pytest.raises(ApiError) as refused:
+            client.portal.call(ask)  # type: ignore[union-attr]
+        assert (refused.value.status, refused.value.code) == (403, "seat_gone")

@@ -1,6 +1,6 @@
-"""The host hands an away seat to a new device: the seat gets a new token and a one-time seat link, the old token
-stops working at once (REST and its open websocket), what belonged to the old credential goes, and a public chat
-line says who did it. Every refusal changes nothing."""
+"""The host hands an away seat (one its timer has played for) to a new device: the seat gets a new token and a
+one-time seat link, the old token stops working at once (REST and its open websocket), what belonged to the old
+credential goes, and a public chat line says who did it. Every refusal changes nothing."""
 
 from __future__ import annotations
 
@@ -114,7 +114,7 @@ def test_the_host_gives_an_away_seat_a_new_link(client: TestClient, settings: Se
     assert state(client, table, None)["seq"] == seat_before  # spectators see the same table
 
 
-def test_refusals_change_nothing(client: TestClient, settings: Settings) -> None:
+def test_refusals_change_nothing(client: TestClient, settings: Settings, clock: Clock) -> None:  # noqa: F811
     lobby = create(client)
     join(client, lobby, "Bob")
     assert_error(hand_over(client, lobby, 1), 409, "not_playing")
@@ -128,7 +128,9 @@ def test_refusals_change_nothing(client: TestClient, settings: Settings) -> None
     before = snapshot(client, table)
     with connect(client, ws_url(table, 1)) as bob:
         opening(bob)
-        assert "connected and playing" in assert_error(hand_over(client, table, 1), 409, "still_playing")
+        assert "not away" in assert_error(hand_over(client, table, 1), 409, "not_away")
+    # A seat with no page open is not away: its person may simply be elsewhere (at a turn-based table, most are).
+    assert "turn timer" in assert_error(hand_over(client, table, 2), 409, "not_away")
     assert_error(hand_over(client, table, 2, table.tokens[1]), 403, "not_host")
     assert_error(hand_over(client, table, 0), 422, "own_seat")
     assert_error(hand_over(client, table, 3), 409, "already_bot")
@@ -142,6 +144,12 @@ def test_refusals_change_nothing(client: TestClient, settings: Settings) -> None
     for seat in (0, 1, 2):
         assert state(client, table, seat)["you"]["seat"] == seat
 
-    # A seat with no page open counts as away even before a timer marks it so (an untimed table never does).
+    # Once its timer has played for it, the seat is away and may be handed over.
+    play(client, table, 0)
+    play(client, table, 1)
+    deadline = datetime.fromisoformat(state(client, table, 0)["deadline"])
+    clock.shift = deadline - datetime.now(UTC) + timedelta(seconds=1)
+    client.portal.call(client.app.state.autoplay._look, table.table_id)  # type: ignore[attr-defined,union-attr]
+    assert [s["away"] for s in state(client, table, 0)["table"]["seats"]] == [False, False, True, False]
     assert hand_over(client, table, 2).status_code == 200
     assert chat_lines(client, table) == [("Alice", "gave Carol's seat a new link.", "handover")]

@@ -274,3 +274,12 @@ def test_send_me_a_test_pushes_one_fixed_note_to_this_device(settings: Settings,
         assert_error(pushing.post(f"{table.url}/push/test", json={"endpoint": endpoint.url("alice")},
                                   headers=table.host), 429, "rate_limited")
         assert len(endpoint.received) == 2
+
+
+def test_a_test_push_from_a_server_that_cannot_push_says_so(pushing: TestClient, endpoint: PushEndpoint) -> None:
+    table = new_game(pushing, humans=2, started=False)
+    subscribe(pushing, table, 0, endpoint, "alice")
+    pushing.app.state.pusher._vapid = None  # type: ignore[attr-defined]  # as if no key were loaded
+    assert_error(pushing.post(f"{table.url}/push/test", json={"endpoint": endpoint.url("alice")},
+                              headers=table.host), 503, "push_unavailable")
+    assert endpoint.received == []

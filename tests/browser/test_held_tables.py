@@ -10,6 +10,7 @@ from typing import Any
 import httpx
 from playwright.sync_api import Browser, BrowserContext, Page, expect
 
+from tests.api.helpers import wait_for
 from tests.browser.test_accessibility import check
 from tests.conftest import ServerProcess
 
@@ -27,6 +28,18 @@ def table(http: httpx.Client, host: str = "Alice", started: bool = False, **body
                                json={"name": "Bob", "invite": invite}).json()["token"]
     if started:
         http.post(f"/api/tables/{created['table_id']}/start", headers=auth(created["token"])).raise_for_status()
+    return created
+
+
+def timed(http: httpx.Client, host: str = "Cara") -> dict[str, Any]:
+    """A started table at a five-second turn timer, with a minute's review after each reveal (the game lasts minutes,
+    not seconds), where Bob has gone away: the host set her gem aside, his timer set his aside for him."""
+    created = table(http, host, started=True, turn_timer=5, options={"review_s": 60})
+    path = f"/api/tables/{created['table_id']}"
+    mine = http.get(f"{path}/state", headers=auth(created["token"])).json()
+    http.post(f"{path}/actions", headers=auth(created["token"]),
+              json={"action": mine["legal"][0], "expect_seq": mine["seq"]}).raise_for_status()
+    wait_for(lambda: http.get(path).json()["seats"][1]["away"], timeout=30, what="Bob's timer to play for him")
     return created
 
 
@@ -229,7 +242,7 @@ def test_move_every_table_to_another_browser(browser: Browser, context: BrowserC
 def test_the_host_gives_an_away_seat_a_new_link(browser: Browser, context: BrowserContext,
                                                 server: ServerProcess) -> None:
     with httpx.Client(base_url=server.url, timeout=10) as http:
-        playing = table(http, "Cara", started=True)
+        playing = timed(http)
     host = context.new_page()
     host.goto(server.url + "/")
     host.evaluate("([id, token]) => localStorage.setItem('tabletop:seat:' + id, token)",
@@ -237,7 +250,7 @@ def test_the_host_gives_an_away_seat_a_new_link(browser: Browser, context: Brows
     host.goto(f"{server.url}/t/{playing['table_id']}")
     give = host.locator("#seats").get_by_role("button", name="Give Bob's seat a new link")
     dialog = host.locator("#handover-dialog")
-    give.click()  # Bob has no page open: he counts as away
+    give.click()  # Bob's timer played for him: he is away
     expect(dialog).to_contain_text("the old one stops working at this table at once")
     host.get_by_role("button", name="Cancel").click()
     expect(dialog).to_be_hidden()
@@ -284,7 +297,11 @@ def test_the_list_and_its_dialogs_are_accessible(sized: BrowserContext, server: 
     expect(page.locator("h1")).to_have_text("This move link was already used")
     check(page, "move link already used")
 
-    page.goto(f"{server.url}/t/{playing['table_id']}")
+    with httpx.Client(base_url=server.url, timeout=10) as http:
+        away = timed(http)  # a table whose Bob is away, for the hand-over dialogs
+    page.evaluate("([id, token]) => localStorage.setItem('tabletop:seat:' + id, token)",
+                  [away["table_id"], away["token"]])
+    page.goto(f"{server.url}/t/{away['table_id']}")
     page.locator("#seats").get_by_role("button", name="Give Bob's seat a new link").click()
     check(page, "the hand-over question")
     page.get_by_role("button", name="Make a new link").click()

@@ -9,6 +9,7 @@ from pathlib import Path
 
 import pytest
 
+from tests.api.helpers import wait_for
 from tests.conftest import ServerProcess, server_env
 from tests.security.remote import Remote, RemoteTable, opening, receive_until
 
@@ -90,10 +91,13 @@ def test_the_whole_log_holds_no_secret(tmp_path: Path) -> None:
         assert remote.post("/api/move-links/claim", code=move_code).status_code == 200
         assert remote.post("/api/move-links/claim", code=move_code).status_code == 410
 
-        # The host gives an away seat (no page open) a new link; the old token is then refused.
-        handed = remote.table("Hal")
+        # The host gives an away seat (its five-second timer played for it) a new link; the old token is then refused.
+        handed = remote.table("Hal", turn_timer=5)
         ida = handed.join("Ida")
         remote.post(f"{handed.path}/start", handed.tokens[0])
+        hal = handed.state(handed.tokens[0])
+        remote.post(f"{handed.path}/actions", handed.tokens[0], action=hal["legal"][0], expect_seq=hal["seq"])
+        wait_for(lambda: handed.public()["seats"][1]["away"], timeout=30, what="Ida's timer to play for her")
         fresh_seat = code_of(remote.post(f"{handed.path}/seats/1/handover", handed.tokens[0]).json()["seat_url"])
         secrets += [handed.tokens[0], ida, handed.invite, handed.spectate, fresh_seat]
         assert remote.get(f"{handed.path}/state", ida).status_code == 401

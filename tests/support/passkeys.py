@@ -49,10 +49,11 @@ class Passkey:
 @dataclass
 class Authenticator:
     """Makes and uses passkeys as a browser at ``origin`` would. ``counts``: whether it keeps a use counter (many
-    synced passkeys send 0 always)."""
+    synced passkeys send 0 always); ``verifies``: whether it verifies the person (the UV flag)."""
 
     origin: str
     counts: bool = True
+    verifies: bool = True  # sets the UV flag: the person was verified (a PIN, a fingerprint); False as a bare key does
     passkeys: list[Passkey] = field(default_factory=list)
 
     def _client_data(self, kind: str, challenge: str, origin: str | None) -> bytes:
@@ -60,6 +61,8 @@ class Authenticator:
                            "crossOrigin": False}).encode()
 
     def _auth_data(self, rp_id: str, flags: int, counter: int, attested: bytes = b"") -> bytes:
+        if not self.verifies:
+            flags &= ~UV
         return hashlib.sha256(rp_id.encode()).digest() + bytes([flags]) + struct.pack(">I", counter) + attested
 
     def create(self, options: dict[str, Any], *, origin: str | None = None, rp_id: str | None = None) -> dict[str, Any]:
