@@ -114,7 +114,7 @@ export function createPlay({ tableId, game, getToken, act, redraw, away }) {
             "aria-label": `Replace ${seat.name} with a bot`,
             dataset: { replaceSeat: String(seat.seat) },
             onclick: (event) => post(event.currentTarget, `${base}/seats/${seat.seat}/bot`),
-          }), handOverButton(tableId, seat, getToken)]
+          }), seat.away ? handOverButton(tableId, seat, getToken) : null]
         : [];
       return seatItem(message, seat, actions, { turn: acting.has(seat.seat) });
     });
