@@ -6,6 +6,7 @@ from collections.abc import Callable
 from typing import Annotated, Any
 
 from fastapi import APIRouter, Depends, Header, Query, Request
+from fastapi import Path as FastApiPath
 from pydantic import BaseModel, ConfigDict, Field
 
 from app import away
@@ -432,10 +433,12 @@ def invited_token(token: TokenDep) -> str:
 
 
 InvitedDep = Annotated[str, Depends(invited_token)]
+# An invitation's number as the database can hold it: a longer one is refused before any query.
+InvitationId = Annotated[int, FastApiPath(ge=1, le=2**31 - 1)]
 
 
 @router.post("/invitations/{invitation_id}/accept")
-async def accept_invitation(invitation_id: int, token: InvitedDep, invitations: InvitationsDep, base: BaseDep,
+async def accept_invitation(invitation_id: InvitationId, token: InvitedDep, invitations: InvitationsDep, base: BaseDep,
                             request: Request) -> dict[str, Any]:
     """Take a seat in the lobby an invitation is for, under your name at the table you shared."""
     limited(request, "join_limiter", "joins")
@@ -444,7 +447,8 @@ async def accept_invitation(invitation_id: int, token: InvitedDep, invitations: 
 
 
 @router.post("/invitations/{invitation_id}/decline")
-async def decline_invitation(invitation_id: int, token: InvitedDep, invitations: InvitationsDep) -> dict[str, Any]:
+async def decline_invitation(invitation_id: InvitationId, token: InvitedDep,
+                             invitations: InvitationsDep) -> dict[str, Any]:
     await invitations.decline(invitation_id, token)
     return {"declined": True}
 
