@@ -32,11 +32,13 @@ class Push:
     headers: dict[str, str]
     body: bytes
     path: str = ""  # /push/<name>: whose subscription it reached
+    method: str = "POST"
 
 
 @dataclass
 class PushEndpoint:
     status: int = 201  # what the endpoint answers: 404 or 410 say the subscription is gone
+    location: str = ""  # sent as Location when set (a 3xx answer: a redirect)
     received: list[Push] = field(default_factory=list)
     key: ec.EllipticCurvePrivateKey = field(default_factory=lambda: ec.generate_private_key(ec.SECP256R1()))
     auth: bytes = field(default_factory=lambda: os.urandom(16))
@@ -47,10 +49,15 @@ class PushEndpoint:
         class Handler(BaseHTTPRequestHandler):
             def do_POST(self) -> None:  # noqa: N802 - http.server's name
                 body = self.rfile.read(int(self.headers.get("Content-Length", 0)))
-                endpoint.received.append(Push({k.lower(): v for k, v in self.headers.items()}, body, self.path))
+                endpoint.received.append(
+                    Push({k.lower(): v for k, v in self.headers.items()}, body, self.path, self.command))
                 self.send_response(endpoint.status)
+                if endpoint.location:
+                    self.send_header("Location", endpoint.location)
                 self.send_header("Content-Length", "0")
                 self.end_headers()
+
+            do_GET = do_PUT = do_POST  # noqa: N815 - a redirect followed as a GET is received too
 
             def log_message(self, *args: Any) -> None:
                 pass
