@@ -14,12 +14,13 @@ from typing import Any
 import pytest
 from fastapi.testclient import TestClient
 
+import app.push_post
 import app.timing
 from app.main import create_app
 from app.push import TEST_NOTE
 from app.settings import Settings
 from tests.api.helpers import Table, act, assert_error, auth, db_rows, new_game, play, start, wait_for
-from tests.support.push_endpoint import PushEndpoint
+from tests.support.push_endpoint import PushEndpoint, tls_for
 
 
 @pytest.fixture
@@ -391,3 +392,33 @@ def test_a_test_push_from_a_server_that_cannot_push_says_so(pushing: TestClient,
     assert_error(pushing.post(f"{table.url}/push/test", json={"endpoint": endpoint.url("alice")},
                               headers=table.host), 503, "push_unavailable")
     assert endpoint.received == []
+
+
+def test_the_host_name_is_kept_for_tls_and_the_host_header(pushing: TestClient, monkeypatch: pytest.MonkeyPatch,
+                                                           caplog: pytest.LogCaptureFixture) -> None:
+    """Connecting to the checked address does not lose the name: it is the TLS server name asked for (SNI), the name
+    the certificate must carry, and the Host header."""
+    server_tls, trusting = tls_for("push.tls.test")
+    monkeypatch.setattr(app.push_post, "_tls", lambda: trusting)  # trusts the test's certificate, and only it
+    names(monkeypatch, {"push.tls.test": ["127.0.0.1"], "push.other.test": ["127.0.0.1"]})
+    endpoint = PushEndpoint(tls=server_tls)
+    try:
+        port = endpoint.server.server_address[1]
+        table = new_game(pushing, humans=2, started=False)
+        for seat, name in ((0, "push.tls.test"), (1, "push.other.test")):
+            subscription = {**endpoint.subscription("a"), "endpoint": f"https://{name}:{port}/push/a"}
+            response = pushing.post(f"{table.url}/push", json=subscription, headers=table.headers(seat))
+            assert response.status_code == 200, response.text
+        sent = pushing.post(f"{table.url}/push/test", json={"endpoint": f"https://push.tls.test:{port}/push/a"},
+                            headers=table.host)
+        assert sent.status_code == 200, sent.text
+        assert endpoint.server_names == ["push.tls.test"]
+        assert [push.headers["host"] for push in endpoint.received] == [f"push.tls.test:{port}"]
+        assert endpoint.decrypt(endpoint.received[0])["title"] == "Test notification"
+        # A certificate that does not name the endpoint's host: refused, though the address is the same.
+        assert_error(pushing.post(f"{table.url}/push/test", json={"endpoint": f"https://push.other.test:{port}/push/a"},
+                                  headers=table.headers(1)), 502, "push_failed")
+        assert len(endpoint.received) == 1
+        assert "SSLCertVerificationError" in caplog.text
+    finally:
+        endpoint.close()
