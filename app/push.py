@@ -1,5 +1,6 @@
 """Turn notifications through the standard Web Push protocol (RFC 8030), signed with VAPID (RFC 8292) and encrypted
-for the subscribing browser (RFC 8291, aes128gcm), by ``pywebpush``.
+for the subscribing browser (RFC 8291, aes128gcm) by ``pywebpush``, and posted by ``app.push_post`` to the one public
+address checked for the endpoint, following no redirect.
 
 A push crosses a third-party push service, so it says only public facts: which table (its game and host) and its
 plain address, never a token, a card or anything a spectator could not see. It is sent when a seat becomes due to
