@@ -1,5 +1,6 @@
 """Turn notifications through the standard Web Push protocol (RFC 8030), signed with VAPID (RFC 8292) and encrypted
-for the subscribing browser (RFC 8291, aes128gcm), by ``pywebpush``.
+for the subscribing browser (RFC 8291, aes128gcm) by ``pywebpush``, and posted by ``app.push_post`` to the one public
+address checked for the endpoint, following no redirect.
 
 A push crosses a third-party push service, so it says only public facts: which table (its game and host) and its
 plain address, never a token, a card or anything a spectator could not see. It is sent when a seat becomes due to
@@ -14,10 +15,8 @@ from __future__ import annotations
 
 import asyncio
 import base64
-import ipaddress
 import json
 import logging
-import socket
 import time
 from collections import OrderedDict
 from dataclasses import dataclass, replace
@@ -27,13 +26,14 @@ from urllib.parse import urlsplit
 
 from cryptography.hazmat.primitives import serialization
 from py_vapid import Vapid02
-from pywebpush import WebPushException, webpush
+from pywebpush import WebPusher
 from sqlalchemy import delete, or_, select, update
 from sqlalchemy.exc import IntegrityError
 
 from app.errors import ApiError
 from app.held import Held
 from app.models import PushSubscriptionRow, ServerKeyRow
+from app.push_post import Refused, checked_address, post
 from app.seats import Holder
 from app.service import TableService
 from app.settings import Settings
@@ -47,6 +47,7 @@ VAPID_KEY = "vapid_private_pem"
 PER_SEAT_S = 60.0  # at most one push a table per minute per seat
 MAX_PER_SEAT = 5  # browsers subscribed for one seat (phone, laptop, ...)
 TTL_S = 24 * 3600  # how long a push service keeps a push for a phone that is off
+VAPID_S = 12 * 3600  # how long a push's signature holds (RFC 8292: at most a day)
 GONE = (404, 410)
 # Whether a table has any subscription, as last read here: most tables have none, and a turn changes hands on most
 # actions, so asking the database each time would add a write-path read per action. A subscription made through
@@ -150,33 +151,27 @@ class Pusher:
 
     # ----------------------------------------------------------------- subscriptions
 
-    def _check_endpoint(self, endpoint: str) -> None:
+    async def _check_endpoint(self, endpoint: str) -> None:
+        """A subscription is whatever a seat's holder posts, so without this the server could be made to post to its
+        own network (the database's host, a cloud metadata address). Checked again at each send
+        (``app.push_post``): a name may be pointed elsewhere after subscribing."""
         parts = urlsplit(endpoint)
         secure = parts.scheme == "https"
         loopback = parts.scheme == "http" and parts.hostname in ("127.0.0.1", "localhost", "::1")
         if not parts.hostname or not (secure or (loopback and self.settings.push_insecure_endpoints)):
             raise ApiError(422, "bad_subscription", "A push subscription's endpoint must be an https address.")
-        literal = _address(parts.hostname)
-        if literal is not None and not literal.is_global and not self.settings.push_insecure_endpoints:
-            raise ApiError(422, "bad_subscription", "A push subscription's endpoint must be a public address.")
-
-    async def _reaches_public(self, endpoint: str) -> bool:
-        """Whether every address the endpoint's host resolves to is public. A subscription is whatever a seat's
-        holder posts, so without this the server could be made to post to its own network (the database's host, a
-        cloud metadata address). Checked again at each send: a name may be pointed elsewhere after subscribing."""
-        if self.settings.push_insecure_endpoints:
-            return True
-        parts = urlsplit(endpoint)
         try:
-            found = await asyncio.get_running_loop().getaddrinfo(parts.hostname, parts.port or 443,
-                                                                 type=socket.SOCK_STREAM)
-        except OSError:
-            return False
-        addresses = [_address(str(info[4][0])) for info in found]
-        return bool(addresses) and all(a is not None and a.is_global for a in addresses)
+            port = parts.port or 443
+        except ValueError as exc:
+            raise ApiError(422, "bad_subscription", "A push subscription's endpoint has no valid port.") from exc
+        try:
+            await checked_address(parts.hostname, port, self.settings.push_insecure_endpoints)
+        except Refused as exc:
+            raise ApiError(422, "bad_subscription", f"A push subscription's endpoint must be at a public address: "
+                                                    f"{exc}.") from exc
 
     async def subscribe(self, table_id: str, who: Holder, endpoint: str, p256dh: str, auth: str) -> None:
-        self._check_endpoint(endpoint)
+        await self._check_endpoint(endpoint)
         try:
             if len(_b64url_bytes(p256dh)) != 65 or len(_b64url_bytes(auth)) != 16:
                 raise ValueError
@@ -329,32 +324,39 @@ class Pusher:
         return sent
 
     async def _deliver(self, row: PushSubscriptionRow, note: Note) -> bool:
-        if not await self._reaches_public(row.endpoint):
-            log.warning("a push to table %s was not sent: its endpoint is not a public address", row.table_id)
-            return False
-        info = {"endpoint": row.endpoint, "keys": {"p256dh": row.p256dh, "auth": row.auth}}
-        audience = "{0.scheme}://{0.netloc}".format(urlsplit(row.endpoint))
-        claims: dict[str, str | int] = {"sub": self.settings.push_contact, "aud": audience}
+        assert self._vapid is not None
+        parts = urlsplit(row.endpoint)
         try:
-            await asyncio.to_thread(webpush, info, note.payload(), vapid_private_key=self._vapid,
-                                    vapid_claims=claims, ttl=TTL_S, timeout=10)
-            return True
-        except WebPushException as exc:
-            status = exc.response.status_code if exc.response is not None else None
-            if status in GONE:
-                async with self.service.writing() as session:
-                    await session.execute(delete(PushSubscriptionRow).where(PushSubscriptionRow.id == row.id))
-                    await session.commit()
-                log.info("a push subscription at table %s is gone (%s); deleted", row.table_id, status)
-            else:
-                log.warning("a push to table %s failed: %s", row.table_id, status or "no answer")
+            port = parts.port or (443 if parts.scheme == "https" else 80)
+            address = await checked_address(parts.hostname or "", port, self.settings.push_insecure_endpoints)
+        except (Refused, ValueError):
+            log.warning("a push to table %s was not sent: its endpoint is not at a public address", row.table_id)
+            return False
+        # Encrypted for the browser (RFC 8291) by pywebpush, signed for this endpoint's origin (RFC 8292); sent here,
+        # not by pywebpush, whose requests would follow a redirect and look the name up again.
+        info = {"endpoint": row.endpoint, "keys": {"p256dh": row.p256dh, "auth": row.auth}}
+        claims: dict[str, str | int] = {"sub": self.settings.push_contact, "aud": f"{parts.scheme}://{parts.netloc}",
+                                        "exp": int(time.time()) + VAPID_S}
+        target = parts.path + (f"?{parts.query}" if parts.query else "")
+        try:
+            body = WebPusher(info).encode(note.payload().encode(), "aes128gcm")["body"]
+            headers = {**self._vapid.sign(claims), "TTL": str(TTL_S), "Content-Encoding": "aes128gcm",
+                       "Content-Type": "application/octet-stream"}
+            status = await asyncio.to_thread(post, parts.scheme, parts.hostname or "", port, address, target,
+                                             headers, body, 10.0)
         except Exception as exc:  # a push service out of reach: best effort, the page still tells
             log.warning("a push to table %s failed: %s", row.table_id, type(exc).__name__)
+            return False
+        if 200 <= status < 300:
+            return True
+        if status in GONE:
+            async with self.service.writing() as session:
+                await session.execute(delete(PushSubscriptionRow).where(PushSubscriptionRow.id == row.id))
+                await session.commit()
+            log.info("a push subscription at table %s is gone (%s); deleted", row.table_id, status)
+        elif 300 <= status < 400:
+            log.warning("a push to table %s failed: the push service answered %s, a redirect (never followed)",
+                        row.table_id, status)
+        else:
+            log.warning("a push to table %s failed: %s", row.table_id, status)
         return False
-
-
-def _address(host: str | None) -> ipaddress.IPv4Address | ipaddress.IPv6Address | None:
-    try:
-        return ipaddress.ip_address((host or "").strip("[]").split("%")[0])
-    except ValueError:
-        return None  # a name, not an address

@@ -5,18 +5,22 @@ a subscription the endpoint calls gone (404/410) is deleted, as is one whose sea
 from __future__ import annotations
 
 import asyncio
+import socket
 import time
 from collections.abc import Iterator
 from datetime import UTC, datetime, timedelta
+from typing import Any
 
 import pytest
 from fastapi.testclient import TestClient
 
+import app.push_post
 import app.timing
 from app.main import create_app
+from app.push import TEST_NOTE
 from app.settings import Settings
 from tests.api.helpers import Table, act, assert_error, auth, db_rows, new_game, play, start, wait_for
-from tests.support.push_endpoint import PushEndpoint
+from tests.support.push_endpoint import PushEndpoint, tls_for
 
 
 @pytest.fixture
@@ -198,26 +202,131 @@ def test_endpoints_at_private_addresses_are_refused(client: TestClient, endpoint
     assert subscriptions(client.app.state.service.settings) == 0  # type: ignore[attr-defined]
 
 
-def test_a_name_that_leads_to_a_private_address_gets_no_push(client: TestClient,
-                                                             monkeypatch: pytest.MonkeyPatch) -> None:
-    """Checked again when sending: a name may resolve to a private address (or be pointed at one later)."""
+# A port no test listens on: a connection the spy below sees to it is refused before it reaches any network.
+NOWHERE = 9
+
+
+@pytest.fixture
+def connects(monkeypatch: pytest.MonkeyPatch) -> list[tuple[str, int]]:
+    """Every address a socket of this process connects to, seen by the socket itself (whichever library resolved
+    the name and made the socket): the proof of where a push went. Those to port ``NOWHERE`` are refused here."""
+    seen: list[tuple[str, int]] = []
+    real = socket.socket.connect
+
+    def spy(self: socket.socket, address: Any) -> None:
+        if isinstance(address, tuple):
+            seen.append((str(address[0]), int(address[1])))
+            if address[1] == NOWHERE:
+                raise ConnectionRefusedError("refused by the test")
+        real(self, address)
+
+    monkeypatch.setattr(socket.socket, "connect", spy)
+    return seen
+
+
+def names(monkeypatch: pytest.MonkeyPatch, answers: dict[str, list[str]]) -> list[str]:
+    """Make the resolver answer each name in ``answers`` with its next address (the last one over and over), as a
+    name pointed elsewhere between two lookups would; returns the names looked up, in order."""
+    asked: list[str] = []
+    real = socket.getaddrinfo
+
+    def lookup(host: Any, port: Any, *args: Any, **kwargs: Any) -> Any:
+        if host not in answers:
+            return real(host, port, *args, **kwargs)
+        asked.append(host)
+        queue = answers[host]
+        address = queue.pop(0) if len(queue) > 1 else queue[0]
+        family = socket.AF_INET6 if ":" in address else socket.AF_INET
+        return [(family, socket.SOCK_STREAM, 6, "", (address, int(port or 443)))]
+
+    monkeypatch.setattr(socket, "getaddrinfo", lookup)
+    return asked
+
+
+def deliver(client: TestClient, endpoint: PushEndpoint, endpoint_url: str) -> bool:
+    """Send one push to ``endpoint_url`` as the server sends any (its subscription row made up here, with the keys of
+    one of ``endpoint``'s)."""
     pusher = client.app.state.pusher  # type: ignore[attr-defined]
-    posted: list[str] = []
-    monkeypatch.setattr("app.push.webpush", lambda info, *args, **kwargs: posted.append(info["endpoint"]))
+    keys = endpoint.subscription("x")["keys"]
+    row = type("Row", (), {"id": 0, "endpoint": endpoint_url, "table_id": "t", **keys})()
 
-    async def reach(url: str) -> bool:
-        return bool(await pusher._reaches_public(url))
+    async def send() -> bool:
+        return bool(await pusher._deliver(row, TEST_NOTE))
 
-    assert client.portal.call(reach, "https://localhost/push") is False
-    assert client.portal.call(reach, "https://8.8.8.8/push") is True  # a public address (no lookup for a literal)
-    row = type("Row", (), {"endpoint": "https://localhost:9/push", "p256dh": "x", "auth": "y", "table_id": "t"})()
-    note = type("Note", (), {"payload": lambda self: "{}"})()
+    return bool(client.portal.call(send))
 
-    async def deliver() -> bool:
-        return bool(await pusher._deliver(row, note))
 
-    assert client.portal.call(deliver) is False
-    assert posted == []
+@pytest.mark.parametrize("status", [301, 302, 303, 307, 308])
+def test_a_redirect_is_never_followed_and_counts_as_a_failed_push(pushing: TestClient, endpoint: PushEndpoint,
+                                                                  status: int) -> None:
+    """A push service is whatever a seat's holder names: its answer must not steer the server's next request."""
+    elsewhere = PushEndpoint()
+    try:
+        table = new_game(pushing, humans=2, started=False)
+        subscribe(pushing, table, 0, endpoint, "alice")
+        endpoint.status, endpoint.location = status, elsewhere.url("metadata")
+        assert_error(pushing.post(f"{table.url}/push/test", json={"endpoint": endpoint.url("alice")},
+                                  headers=table.host), 502, "push_failed")
+        # The test push is answered only after its one request is done: anything followed would be there by now.
+        assert [(push.method, push.path) for push in endpoint.received] == [("POST", "/push/alice")]
+        assert elsewhere.received == []
+    finally:
+        elsewhere.close()
+
+
+# Each carries a private IPv4 address: IPv4-compatible, IPv4-mapped, NAT64 (64:ff9b::/96), 6to4 (2002::/16).
+CARRIERS = ["[::127.0.0.1]", "[::10.0.0.5]", "[::ffff:127.0.0.1]", "[::ffff:169.254.169.254]", "[64:ff9b::7f00:1]",
+            "[64:ff9b::a9fe:a9fe]", "[2002:7f00:1::1]", "[2002:a9fe:a9fe::]", "[2002:c0a8:102::1]"]
+
+
+@pytest.mark.parametrize("host", CARRIERS)
+def test_ipv6_addresses_that_carry_an_ipv4_address_are_judged_by_it(
+        client: TestClient, endpoint: PushEndpoint, host: str, connects: list[tuple[str, int]]) -> None:
+    table = new_game(client, humans=2, started=False)
+    good = endpoint.subscription("a")
+    bad = {**good, "endpoint": f"https://{host}:{NOWHERE}/push/a"}
+    assert_error(client.post(f"{table.url}/push", json=bad, headers=table.host), 422, "bad_subscription")
+    assert subscriptions(client.app.state.service.settings) == 0  # type: ignore[attr-defined]
+    # Checked again when sending (a subscription stored before this check, or by an older server).
+    assert deliver(client, endpoint, bad["endpoint"]) is False
+    assert [c for c in connects if c[1] == NOWHERE] == []
+
+
+def test_ipv6_addresses_that_carry_a_public_ipv4_address_are_taken(client: TestClient, endpoint: PushEndpoint) -> None:
+    table = new_game(client, humans=2, started=False)
+    good = endpoint.subscription("a")
+    for host in ("[2002:808:808::1]", "[64:ff9b::808:808]", "[2606:4700::1111]"):
+        response = client.post(f"{table.url}/push", json={**good, "endpoint": f"https://{host}/push/a"},
+                               headers=table.host)
+        assert response.status_code == 200, response.text
+
+
+def test_a_name_that_leads_to_a_private_address_gets_no_push(client: TestClient, endpoint: PushEndpoint,
+                                                             monkeypatch: pytest.MonkeyPatch,
+                                                             connects: list[tuple[str, int]]) -> None:
+    """Refused when subscribing and again when sending: a name may resolve to a private address, or be pointed at one
+    later."""
+    names(monkeypatch, {"push.private.test": ["10.0.0.5"]})
+    table = new_game(client, humans=2, started=False)
+    good = endpoint.subscription("a")
+    for name in ("push.private.test", "localhost"):
+        subscription = {**good, "endpoint": f"https://{name}:{NOWHERE}/push/a"}
+        assert_error(client.post(f"{table.url}/push", json=subscription, headers=table.host), 422, "bad_subscription")
+        assert deliver(client, endpoint, subscription["endpoint"]) is False
+    assert subscriptions(client.app.state.service.settings) == 0  # type: ignore[attr-defined]
+    assert [c for c in connects if c[1] == NOWHERE] == []
+
+
+def test_the_address_checked_is_the_address_connected_to(client: TestClient, endpoint: PushEndpoint,
+                                                         monkeypatch: pytest.MonkeyPatch,
+                                                         connects: list[tuple[str, int]]) -> None:
+    """DNS rebinding: a name that first resolves to a public address, then to loopback. The push connects to the
+    address that was checked, once; the name is not looked up again between the check and the connection."""
+    asked = names(monkeypatch, {"push.rebind.test": ["8.8.8.8", "127.0.0.1"]})
+    # 8.8.8.8 passes the check; the spy refuses the connection to it, so nothing leaves this machine.
+    assert deliver(client, endpoint, f"https://push.rebind.test:{NOWHERE}/push/a") is False
+    assert [c for c in connects if c[1] == NOWHERE] == [("8.8.8.8", NOWHERE)]
+    assert asked == ["push.rebind.test"]
 
 
 def test_a_table_nobody_subscribed_at_costs_no_push_work_per_action(pushing: TestClient) -> None:
@@ -283,3 +392,33 @@ def test_a_test_push_from_a_server_that_cannot_push_says_so(pushing: TestClient,
     assert_error(pushing.post(f"{table.url}/push/test", json={"endpoint": endpoint.url("alice")},
                               headers=table.host), 503, "push_unavailable")
     assert endpoint.received == []
+
+
+def test_the_host_name_is_kept_for_tls_and_the_host_header(pushing: TestClient, monkeypatch: pytest.MonkeyPatch,
+                                                           caplog: pytest.LogCaptureFixture) -> None:
+    """Connecting to the checked address does not lose the name: it is the TLS server name asked for (SNI), the name
+    the certificate must carry, and the Host header."""
+    server_tls, trusting = tls_for("push.tls.test")
+    monkeypatch.setattr(app.push_post, "_tls", lambda: trusting)  # trusts the test's certificate, and only it
+    names(monkeypatch, {"push.tls.test": ["127.0.0.1"], "push.other.test": ["127.0.0.1"]})
+    endpoint = PushEndpoint(tls=server_tls)
+    try:
+        port = endpoint.server.server_address[1]
+        table = new_game(pushing, humans=2, started=False)
+        for seat, name in ((0, "push.tls.test"), (1, "push.other.test")):
+            subscription = {**endpoint.subscription("a"), "endpoint": f"https://{name}:{port}/push/a"}
+            response = pushing.post(f"{table.url}/push", json=subscription, headers=table.headers(seat))
+            assert response.status_code == 200, response.text
+        sent = pushing.post(f"{table.url}/push/test", json={"endpoint": f"https://push.tls.test:{port}/push/a"},
+                            headers=table.host)
+        assert sent.status_code == 200, sent.text
+        assert endpoint.server_names == ["push.tls.test"]
+        assert [push.headers["host"] for push in endpoint.received] == [f"push.tls.test:{port}"]
+        assert endpoint.decrypt(endpoint.received[0])["title"] == "Test notification"
+        # A certificate that does not name the endpoint's host: refused, though the address is the same.
+        assert_error(pushing.post(f"{table.url}/push/test", json={"endpoint": f"https://push.other.test:{port}/push/a"},
+                                  headers=table.headers(1)), 502, "push_failed")
+        assert len(endpoint.received) == 1
+        assert "SSLCertVerificationError" in caplog.text
+    finally:
+        endpoint.close()
