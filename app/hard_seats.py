@@ -63,10 +63,17 @@ class HardSeats:
                         raise ApiError(409, "hard_bot_limit", f"Your address has {others} Hard bot(s) at other tables "
                                        f"not yet finished; at most {cap} are allowed per address, and this table would "
                                        f"have {here}. Finish or leave a game, or choose Normal bots.")
-                result = await change()
+                # Recorded first: the bots this change sets going may ask to think before it returns.
+                before = self._owner.get(table_id)
                 if here:
                     self._record(address, table_id)
-                return result
+                try:
+                    return await change()
+                except BaseException:
+                    self._forget(table_id)
+                    if before is not None:
+                        self._record(before, table_id)
+                    raise
         finally:
             self._users[address] -= 1
             if not self._users[address]:
