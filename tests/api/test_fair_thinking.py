@@ -226,3 +226,7 @@ def test_one_address_has_at_most_its_share_of_hard_seats(thinking_settings: Sett
             start(client, first)
             play_to_end(client, first, timeout=60)  # a finished game's seats are no longer in play
             add_bots(client, create(client, "Flo", game=GAME), 2, "hard")
+            # Starting counts the table's Hard seats for whoever starts it: here bots another address added.
+            response = client.post(f"{other.url}/start", headers=other.host)
+            assert_error(response, 409, "hard_bot_limit")
+            assert public(client, other)["status"] == "lobby"
