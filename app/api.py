@@ -15,8 +15,9 @@ from app.answers import read_answer, set_answer
 from app.audit import audit
 from app.chat import Chat as TableChat
 from app.errors import ApiError
-from app.guards import within_rate
+from app.guards import client_address, within_rate
 from app.handover import HandOver
+from app.hard_seats import HardSeats
 from app.invitations import Invitations
 from app.limits import RateLimiter
 from app.links import SeatLinks, link_url
@@ -75,6 +76,11 @@ def get_handover(request: Request) -> HandOver:
     return handover
 
 
+def get_hard_seats(request: Request) -> HardSeats:
+    hard_seats: HardSeats = request.app.state.autoplay.hard_seats
+    return hard_seats
+
+
 def base_url(request: Request) -> str:
     configured = request.app.state.settings.public_url
     return configured or str(request.base_url).rstrip("/")
@@ -97,6 +103,7 @@ ChatDep = Annotated[TableChat, Depends(chat_of)]
 LinksDep = Annotated[SeatLinks, Depends(get_links)]
 MovesDep = Annotated[MoveLinks, Depends(get_moves)]
 HandOverDep = Annotated[HandOver, Depends(get_handover)]
+HardSeatsDep = Annotated[HardSeats, Depends(get_hard_seats)]
 TokenDep = Annotated[str | None, Depends(bearer)]
 BaseDep = Annotated[str, Depends(base_url)]
 
@@ -318,8 +325,10 @@ async def join_table(table_id: str, body: Join, lobby: LobbyDep, base: BaseDep, 
 
 
 @router.post("/tables/{table_id}/bots")
-async def add_bots(table_id: str, body: AddBots, who: SeatDep, service: ServiceDep, lobby: LobbyDep) -> dict[str, Any]:
-    await lobby.add_bots(table_id, who, body.count, body.kind)
+async def add_bots(table_id: str, body: AddBots, who: SeatDep, service: ServiceDep, lobby: LobbyDep,
+                   hard: HardSeatsDep, request: Request) -> dict[str, Any]:
+    await hard.admit(client_address(request), table_id, body.kind, body.count,
+                     lambda: lobby.add_bots(table_id, who, body.count, body.kind))
     return await table_public(service, table_id)
 
 
@@ -336,8 +345,9 @@ async def leave_table(table_id: str, who: SeatDep, lobby: LobbyDep) -> dict[str,
 
 
 @router.post("/tables/{table_id}/start")
-async def start_table(table_id: str, who: SeatDep, service: ServiceDep, lobby: LobbyDep) -> dict[str, Any]:
-    await lobby.start(table_id, who)
+async def start_table(table_id: str, who: SeatDep, service: ServiceDep, lobby: LobbyDep, hard: HardSeatsDep,
+                      request: Request) -> dict[str, Any]:
+    await hard.admit(client_address(request), table_id, None, 0, lambda: lobby.start(table_id, who), starting=True)
     return await table_public(service, table_id)
 
 
@@ -383,8 +393,9 @@ async def post_action(table_id: str, body: Act, viewer: ViewerDep, service: Serv
 
 @router.post("/tables/{table_id}/seats/{target}/bot")
 async def seat_to_bot(table_id: str, target: int, who: SeatDep, service: ServiceDep, lobby: LobbyDep,
-                      body: SetBot | None = None) -> dict[str, Any]:
-    await lobby.set_bot(table_id, who, target, body.kind if body else None)
+                      hard: HardSeatsDep, request: Request, body: SetBot | None = None) -> dict[str, Any]:
+    kind = body.kind if body else None
+    await hard.admit(client_address(request), table_id, kind, 1, lambda: lobby.set_bot(table_id, who, target, kind))
     return await table_public(service, table_id)
 
 

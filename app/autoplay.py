@@ -21,6 +21,7 @@ from typing import Any
 
 from app import metrics
 from app.errors import ApiError
+from app.hard_seats import HardSeats
 from app.held import Held
 from app.held import Seat as HeldSeat
 from app.hub import Hub
@@ -53,6 +54,7 @@ class Autoplay:
         self._stopping = False
         self.schedule = Schedule(self._look)
         self.thinker = Thinker(settings, games)
+        self.hard_seats = HardSeats(service, settings)  # whose queue a table's decisions wait in
         hub.tap(self._heard)
 
     # ----------------------------------------------------------------- bots
@@ -113,12 +115,13 @@ class Autoplay:
     async def _decide(self, table_id: str, game: Game[Any], state: State, seat: Seat, kind: str,
                       seed: str, legal: list[Action]) -> Action | None:
         """A bot's decision; ``games.bots.decide`` hands it only what its seat may know. A searcher thinks in the
-        pool (app/thinking.py); when no decision comes back, the seat plays a plain bot's move this once. ``legal``:
+        pool (app/thinking.py), queued under its table's host address; when no decision comes back in time (it
+        waited or thought too long), the seat plays a plain bot's move this once. ``legal``:
         the seat's list as held with the table (not computed again here)."""
         if kind not in game.searchers:
             return decide(game, state, seat, kind, random.Random(seed), legal=list(legal))
         try:
-            return await self.thinker.decide(game, state, seat, kind, seed)
+            return await self.thinker.decide(game, state, seat, kind, seed, self.hard_seats.queue(table_id))
         except ThinkingFailed as exc:
             fallback = "basic" if "basic" in game.bots else next(iter(game.bots))
             log.warning("%s bot at table %s, seat %d: %s; it plays %s this move", kind, table_id, seat, exc, fallback)

@@ -77,6 +77,8 @@ class Settings:
     bot_think_s: float = 1.0
     bot_workers: int = field(default_factory=default_bot_workers)
     bot_nodes: int | None = None
+    # Hard seats one client address may have at its tables not yet finished (app/hard_seats.py), per server worker.
+    hard_seats_per_address: int = 12
     handover_grace: float = 2.0  # seconds past a deadline before another worker handles a table (its own died)
     public_url: str = ""  # e.g. https://games.example.org; empty: links are built from the request
     extra_games: list[str] = field(default_factory=list)  # "module:attribute" of extra Game objects (tests)
@@ -143,6 +145,7 @@ class Settings:
             bot_think_s=_float("BOT_THINK_S", cls.bot_think_s),
             bot_workers=_int("BOT_WORKERS", default_bot_workers()),
             bot_nodes=_int("BOT_NODES", 0) or None,
+            hard_seats_per_address=_int("HARD_SEATS_PER_ADDRESS", cls.hard_seats_per_address),
             handover_grace=_float("HANDOVER_GRACE", cls.handover_grace),
             public_url=os.environ.get("PUBLIC_URL", "").rstrip("/"),
             extra_games=[g for g in os.environ.get("EXTRA_GAMES", "").split(",") if g],
@@ -191,6 +194,8 @@ class Settings:
             raise ValueError("BOT_DELAY, HANDOVER_GRACE and SHUTDOWN_DRAIN_S must be >= 0")
         if self.bot_think_s <= 0 or self.bot_workers < 1 or (self.bot_nodes is not None and self.bot_nodes < 1):
             raise ValueError("BOT_THINK_S must be > 0, BOT_WORKERS and BOT_NODES at least 1")
+        if self.hard_seats_per_address < 0:
+            raise ValueError("HARD_SEATS_PER_ADDRESS must be 0 (no Hard bots) or more")
         if self.seal_key and len(seal_key_bytes(self.seal_key) or b"") != SEAL_KEY_BYTES:
             raise ValueError("SEAL_KEY must be 32 random bytes in base64url (e.g. `python -c \"import secrets; "
                              "print(secrets.token_urlsafe(32))\"`)")

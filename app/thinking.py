@@ -10,6 +10,10 @@ the decisions the other children are making go on. The caller gets ``ThinkingFai
 instead (app/autoplay.py). A child also ends by itself when this process goes, even in the middle of a search, so a
 server killed outright leaves no thinking orphans behind.
 
+The children are shared fairly (app/fair.py): a decision waits in its host address's queue, served in turn with the
+other addresses', so one address's many Hard tables delay another's decision by one of theirs at most. A decision
+that waits past its budget is given up like a hung one: the seat plays a plain bot's move.
+
 Plain bots (``random``, ``basic``) are not sent here: they decide in microseconds, and the hand-over alone costs more
 (bench/REPORT.md), as would waiting behind a search for a free child.
 """
@@ -30,6 +34,7 @@ from typing import Any
 
 import orjson
 
+from app.fair import FairSlots
 from app.rebuild import load_games
 from app.settings import Settings
 from games.bots import decide
@@ -145,7 +150,7 @@ class Thinker:
         self.portable = {game_id for game_id, game in games.items() if named.get(game_id) is game}
         self._idle: list[_Child] = []
         self._children: dict[int, _Child] = {}  # by number
-        self._slots: asyncio.Semaphore | None = None  # made on the loop that uses it
+        self._slots: FairSlots | None = None  # made on the loop that uses it
         self._requests = itertools.count()
         self._closed = False
         self.thinking = 0  # decisions handed to a child and not yet answered
@@ -158,9 +163,10 @@ class Thinker:
         children = self._children.copy()  # a copy made in one step: a test reads this from another thread
         return [child.process.pid for child in children.values() if child.process.pid is not None]
 
-    async def decide(self, game: Game[Any], state: State, seat: Seat, kind: str, seed: str) -> Action | None:
-        """The ``kind`` searcher's decision at ``seat``, its random source seeded with ``seed``. Raises
-        ``ThinkingFailed`` when none comes back in time."""
+    async def decide(self, game: Game[Any], state: State, seat: Seat, kind: str, seed: str,
+                     queue: str = "") -> Action | None:
+        """The ``kind`` searcher's decision at ``seat``, its random source seeded with ``seed``, waiting for a child
+        in ``queue`` (its table's host address). Raises ``ThinkingFailed`` when none comes back in time."""
         budget = self.budget(game, kind)
         if game.id not in self.portable:
             return await asyncio.to_thread(decide, game, state, seat, kind, random.Random(seed), budget)
@@ -173,8 +179,13 @@ class Thinker:
         except TypeError as exc:  # not plain JSON: a state the platform never stores
             raise ThinkingFailed("the state is not plain JSON") from exc
         if self._slots is None:
-            self._slots = asyncio.Semaphore(self.size)
-        async with self._slots:
+            self._slots = FairSlots(self.size)
+        # Waiting counts against the budget as thinking does: past it, the seat plays a plain move rather than late.
+        if not await self._slots.acquire(queue, budget.seconds):
+            raise ThinkingFailed(f"waited {budget.seconds:g} s for a free thinker")
+        try:
+            if self._closed:
+                raise ThinkingFailed("the server is stopping")
             child = self._idle.pop() if self._idle else await self._start()
             self.thinking += 1
             try:
@@ -192,6 +203,8 @@ class Thinker:
             finally:
                 self.thinking -= 1
             self._idle.append(child)
+        finally:
+            self._slots.release()
         if reply.get("id") != request:
             raise ThinkingFailed("an answer to another decision came back")  # cannot happen: one at a time
         if "error" in reply:

@@ -1,6 +1,8 @@
 """Thinking Hands: Hidden Hands with searching bot levels, some broken on purpose, for the thinking pool's tests.
 
 - ``hard`` searches for real, if simply: it plays the gem that wins the round in most of the worlds it is handed.
+- ``slow`` spends its whole time budget (asleep, not burning the shared machine's CPU), as a real search that has
+  more to look at than time does, then plays as ``hard``.
 - ``hang`` never answers (asleep, not burning the shared machine's CPU), as a search stuck in a loop would.
 - ``crash`` kills its process at once, as a segfault or the out-of-memory killer would.
 - ``raise`` raises, as a bot's bug would.
@@ -46,6 +48,11 @@ def hard(view: View, legal: list[Action], rand: random.Random, worlds: list[Stat
     return next(action for action in legal if _value(action) == choice)
 
 
+def slow(view: View, legal: list[Action], rand: random.Random, worlds: list[State], budget: Budget) -> Action | None:
+    time.sleep(budget.seconds)
+    return hard(view, legal, rand, worlds, budget)
+
+
 def _in_child() -> bool:
     return multiprocessing.parent_process() is not None
 
@@ -71,6 +78,7 @@ def fail(view: View, legal: list[Action], rand: random.Random, worlds: list[Stat
 
 GAME: Game[State] = dataclasses.replace(
     HIDDEN_HANDS, id="thinking-hands", title="Thinking Hands",
-    searchers={"hard": Searcher(hard, worlds=8, nodes=8), "hang": Searcher(hang), "crash": Searcher(crash),
+    searchers={"hard": Searcher(hard, worlds=8, nodes=8), "slow": Searcher(slow, worlds=8, nodes=8),
+               "hang": Searcher(hang), "crash": Searcher(crash),
                "raise": Searcher(fail)},
 )
