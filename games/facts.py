@@ -6,7 +6,7 @@ touches only its package, its renderer, its rules page and one line of ``games/r
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -19,6 +19,24 @@ class OptionSet:
     options: Mapping[str, Any]
     sizes: tuple[int, ...] | None = None
     why: str = ""
+
+
+@dataclass(frozen=True)
+class Zone:
+    """What one zone hidden from a seat holds, for the check that a sampler redraws it (tests/games/test_worlds.py).
+    Each thing in it is ``(back, face)``: what anyone can tell of it (a card's back, "stone") and what it is; things
+    with the same back may trade places between zones. ``ordered``: its order is hidden too (a deck)."""
+
+    things: tuple[tuple[str, str], ...]
+    ordered: bool = False
+
+    def faces(self) -> tuple[tuple[str, str], ...]:
+        """What a redraw must change: the things in order for an ordered zone, else as a bag."""
+        return self.things if self.ordered else tuple(sorted(self.things))
+
+
+# (true state, seat) -> every zone that seat cannot see, by a name that stays the same from state to state.
+HiddenZones = Callable[[Any, int], Mapping[str, Zone]]
 
 
 @dataclass(frozen=True)
@@ -36,3 +54,6 @@ class Facts:
     # Cases with no secret step where several seats owe an action (tests/games/test_side_channels.py), and why:
     # shell patterns over the case id after the game id ("*", "2p", "*-window_mode=fixed").
     no_secret_step: Mapping[str, str] = field(default_factory=dict)
+    # For a game with a sampler (``Game.resample``): the zones each seat cannot see. tests/games/test_worlds.py checks
+    # the sampler redraws each of them, from every seat, wherever more than one arrangement is possible.
+    hidden_zones: HiddenZones | None = None

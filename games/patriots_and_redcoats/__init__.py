@@ -13,7 +13,7 @@ from games.patriots_and_redcoats.data import MAX_PLAYERS, MIN_PLAYERS
 from games.patriots_and_redcoats.options import Options
 from games.patriots_and_redcoats.setup import setup
 from games.patriots_and_redcoats.state import PatriotsState
-from games.patriots_and_redcoats.view import resample, reveal, secrets, view
+from games.patriots_and_redcoats.view import hidden_zones, resample, reveal, secrets, view
 from games.protocol import Action, Game, Seat, View, Viewer
 
 __all__ = ["GAME", "Options"]
@@ -27,6 +27,7 @@ FACTS = Facts(
     option_sets=(OptionSet({"window_mode": "fixed"}, why="windows with no continue, closed by their expiry"),),
     quick_options={"response_window_s": 1, "assassination_window_s": 1},
     screenshot_seats=5,
+    hidden_zones=hidden_zones,
 )
 
 

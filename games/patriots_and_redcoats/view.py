@@ -17,9 +17,11 @@ from typing import Any
 
 import orjson
 
+from games.facts import Zone
 from games.patriots_and_redcoats.data import (
     LOYALTY,
     LOYALTY_NAMES,
+    SECOND_PILE,
 )
 from games.patriots_and_redcoats.rules import legal, teams
 from games.patriots_and_redcoats.rules.core import (
@@ -306,6 +308,21 @@ def _redrawn(others: list[Seat], done: list[Any], rand: random.Random) -> list[S
 # ----------------------------------------------------------------------------- replays
 
 NOT_YET = "not yet"
+
+
+def hidden_zones(state: PatriotsState, seat: int) -> dict[str, Zone]:
+    """What ``seat`` cannot see (``Facts.hidden_zones``): every other player's face-down Loyalty cards and the ones
+    never dealt that could have been (by kind), the War deck's order and discard, the Spycraft deck's order."""
+    if state["phase"] == "over":
+        return {}
+    zones = {f"hand {other}": Zone(tuple(("loyalty", LOYALTY[e["id"]]) for e in state["hands"][other] if not e["up"]))
+             for other in range(state["players"]) if other != seat}
+    zones["box"] = Zone(tuple(("loyalty", LOYALTY[card]) for card in state["box"] if LOYALTY[card] in SECOND_PILE))
+    zones["War deck"] = Zone(tuple(("war", war_name(card)) for card in state["war"]["deck"]), ordered=True)
+    zones["War discard"] = Zone(tuple(("war", war_name(card)) for card in state["war"]["discard"]))
+    zones["Spycraft deck"] = Zone(tuple(("spycraft", spycraft_label(card)) for card in state["spycraft"]["deck"]),
+                                  ordered=True)
+    return zones
 
 
 def reveal(state: PatriotsState) -> dict[str, Any]:

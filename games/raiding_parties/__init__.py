@@ -16,7 +16,7 @@ from games.raiding_parties.options import Options
 from games.raiding_parties.sampler import resample
 from games.raiding_parties.setup import setup
 from games.raiding_parties.state import RaidingState
-from games.raiding_parties.view import reveal, secrets, view
+from games.raiding_parties.view import hidden_zones, reveal, secrets, view
 
 __all__ = ["GAME", "Options"]
 
@@ -31,6 +31,7 @@ FACTS = Facts(
     ),
     quick_options={"reaction_seconds": 1},  # bots never pass a reaction window early (ruling 1)
     screenshot_seats=2,
+    hidden_zones=hidden_zones,
 )
 
 # The platform holds every game's views and actions as plain dicts (``protocol.View``, ``protocol.Action``); this game

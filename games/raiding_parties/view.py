@@ -14,6 +14,7 @@ import json
 from collections import Counter
 from typing import Any
 
+from games.facts import Zone
 from games.protocol import Viewer
 from games.raiding_parties.data import BY_NAME, ORDER, SHIPS_FORTS_ALLOWED, ready_made_json
 from games.raiding_parties.rules import top
@@ -195,6 +196,21 @@ NOT_YET = "not submitted yet"
 def playing_card(code: str) -> str:
     """A playing card as people write it: "10H" is "10♥"."""
     return code[:-1] + SUITS[code[-1]]
+
+
+def hidden_zones(state: RaidingState, seat: int) -> dict[str, Zone]:
+    """What ``seat`` cannot see in play (``Facts.hidden_zones``): the flip deck's order, every locker's order (its own
+    too), and every other seat's hold and party; a card may be in any of them."""
+    if state["phase"] != "play":
+        return {}
+    zones = {"flip deck": Zone(tuple(("flip", code) for code in state["deck"]), ordered=True)}
+    for other in range(state["players"]):
+        zones[f"locker {other}"] = Zone(tuple(("card", name) for name in state["lockers"][other]), ordered=True)
+        if other != seat:
+            party = state["parties"][other] or {}
+            zones[f"hold {other}"] = Zone(tuple(("card", name) for name in state["holds"][other]))
+            zones[f"party {other}"] = Zone(tuple(("card", name) for name, n in party.items() for _ in range(n)))
+    return zones
 
 
 def reveal(state: RaidingState) -> dict[str, Any]:

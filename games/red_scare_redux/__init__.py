@@ -14,7 +14,7 @@ from games.red_scare_redux.data import MAX_PLAYERS, MIN_PLAYERS
 from games.red_scare_redux.options import Options
 from games.red_scare_redux.setup import setup
 from games.red_scare_redux.state import RedScareState, RsrAction
-from games.red_scare_redux.view import resample, reveal, secrets, view
+from games.red_scare_redux.view import hidden_zones, resample, reveal, secrets, view
 
 
 def setup_game(players: int, options: Any, seed: int) -> RedScareState:
@@ -57,6 +57,7 @@ FACTS = Facts(
     ),
     quick_options={"response_window_s": 1},
     screenshot_seats=4,
+    hidden_zones=hidden_zones,
     no_secret_step={"2p": "1v1: a response window waits on the one opponent",
                     "*-window_mode=fixed": "fixed windows wait on nobody: they close at their deadline, unanswered"},
 )

@@ -8,6 +8,7 @@ from typing import Any, cast
 
 import orjson
 
+from games.facts import Zone
 from games.protocol import Viewer
 from games.red_scare_redux import data
 from games.red_scare_redux.known import known_cards
@@ -109,6 +110,20 @@ def secrets(state: RedScareState, viewer: Viewer) -> set[str]:
     if state["over"]:
         return set()
     return {json.dumps(hand_names(state, seat)) for seat in hidden_seats(state, viewer) if state["hands"][seat]}
+
+
+def hidden_zones(state: RedScareState, seat: int) -> dict[str, Zone]:
+    """What ``seat`` cannot see (``Facts.hidden_zones``): the other team's hands and the three decks' order."""
+    if state["over"]:
+        return {}
+
+    def things(copies: list[int]) -> tuple[tuple[str, str], ...]:
+        return tuple((state["cards"][c]["back"], state["cards"][c]["name"]) for c in copies)
+
+    zones = {f"hand {other}": Zone(things(state["hands"][other])) for other in hidden_seats(state, seat)}
+    zones.update({f"{back} deck": Zone(things(state["decks"][back]), ordered=True)
+                  for back in ("objective", "omega", "delta")})
+    return zones
 
 
 def resample(state: RedScareState, viewer: Viewer, rand: random.Random) -> RedScareState:

@@ -14,7 +14,7 @@ from games.turncoats.data import MAX_PLAYERS, MIN_PLAYERS
 from games.turncoats.options import Options
 from games.turncoats.setup import setup
 from games.turncoats.state import TurncoatsState
-from games.turncoats.view import resample, reveal, secrets, view
+from games.turncoats.view import hidden_zones, resample, reveal, secrets, view
 
 __all__ = ["GAME", "Options"]
 
@@ -22,6 +22,7 @@ __all__ = ["GAME", "Options"]
 FACTS = Facts(
     golden=(3, 1),
     screenshot_seats=3,
+    hidden_zones=hidden_zones,
     no_secret_step={"*": "no response window and no simultaneous secret step: each step waits on one seat, or is a "
                          "public vote (who has voted shows)"},
 )

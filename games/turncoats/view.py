@@ -12,6 +12,7 @@ import json
 import random
 from typing import Any, cast
 
+from games.facts import Zone
 from games.protocol import Viewer
 from games.shared_views import SharedViews
 from games.turncoats.data import ADJACENT, AREAS, COLOURS, HEX, HOLE, HOMELANDS, STONES_PER_COLOUR
@@ -116,6 +117,19 @@ def resample(state: TurncoatsState, viewer: Viewer, rand: random.Random) -> Turn
         for entry in new["log"][mark:]:
             entry["seq"] = seq
     return new
+
+
+def hidden_zones(state: TurncoatsState, seat: int) -> dict[str, Zone]:
+    """What ``seat`` cannot see (``Facts.hidden_zones``): the bag and every other hand, as stones by colour."""
+    if state["over"]:
+        return {}
+
+    def stones(counts: Counts) -> Zone:
+        return Zone(tuple(("stone", colour) for colour in COLOURS for _ in range(counts[colour])))
+
+    zones = {"bag": stones(state["bag"])}
+    zones.update({f"hand {other}": stones(state["hands"][other]) for other in range(state["players"]) if other != seat})
+    return zones
 
 
 def unseen(state: TurncoatsState, viewer: Viewer) -> Counts:

@@ -7,9 +7,13 @@ import dataclasses
 import multiprocessing
 import multiprocessing.process
 import os
+import random
+import re
 import signal
 import time
 from concurrent.futures import ThreadPoolExecutor, wait
+from contextlib import ExitStack
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -21,8 +25,24 @@ from app.main import create_app
 from app.messages import fill_names
 from app.replay import hidden
 from app.settings import Settings
-from games.protocol import Game
-from tests.api.helpers import Table, add_bots, assert_error, create, public, start, wait_for
+from games.protocol import TAKE_BACK, Game
+from games.red_scare_redux import GAME as RSR
+from tests.api.helpers import (
+    Message,
+    Table,
+    act,
+    add_bots,
+    assert_error,
+    connect,
+    create,
+    flush,
+    new_game,
+    public,
+    start,
+    state,
+    wait_for,
+    ws_url,
+)
 from tests.support import hung_hands, slow_hands
 from tests.support.hidden_hands import GAME as HIDDEN_HANDS
 from tests.support.registry import ALL_GAMES
@@ -115,6 +135,84 @@ def test_every_moment_equals_the_engines_replay(client: TestClient, game_id: str
         assert everything["view"] == game.view(state, None) and everything["legal"] == []
         assert everything["hidden"] == hidden(game, state)
     assert client.get(f"{table.url}/replay/{len(states) - 1}").json()["result"] == audit["result"]
+
+
+# What a replay moment may say differently from the live state message of its seq (docs/API.md, section 8, the
+# "Differences from the live message" line): anything else that differs, or rides along, fails the test below.
+DIFFERENCES = {"type", "viewpoint", "hidden", "deadline", "now", "table"}
+STATE_FIELDS = {"type", "seq", "status", "game", "you", "view", "legal", "take_back", "log", "result", "deadline",
+                "now", "table"}  # docs/API.md 10.5
+
+
+def documented_differences() -> set[str]:
+    """The top-level fields named in API.md's list of what a replay moment says differently."""
+    doc = (Path(__file__).resolve().parents[2] / "docs" / "API.md").read_text()
+    line = re.search(r"^- Differences from the live message.*?(?=^- |^\n)", doc, re.M | re.S)
+    assert line, "docs/API.md's replay section lists the differences from the live message"
+    return set(re.findall(r"`(\w+)`", line.group(0))) & (STATE_FIELDS | {"viewpoint", "hidden"})
+
+
+def test_the_allowed_differences_are_the_documented_ones() -> None:
+    assert documented_differences() == DIFFERENCES
+
+
+def played_with_a_take_back(client: TestClient, monkeypatch: pytest.MonkeyPatch
+                            ) -> tuple[Table, dict[int | None, list[Message]]]:
+    """A Red Scare Redux 2v2 of four people, each seat and a spectator watching live: seat 0 gives a card to its
+    teammate and takes it back, then every seat plays the game's basic bot on what it was sent (view and legal), to
+    the end. Returns every state message each viewer was sent."""
+    monkeypatch.setattr(fairness, "new_seed", lambda: "take-back-0")  # a deal where seat 0 plays first
+    table = new_game(client, humans=4, game=RSR.id, options=dict(RSR.facts.quick_options))
+    bot = RSR.bots["basic"]
+    rand = random.Random(36)
+    with ExitStack() as stack:
+        sockets = {viewer: stack.enter_context(connect(client, ws_url(table, viewer))) for viewer in (0, 1, 2, 3, None)}
+        mine = state(client, table, 0)
+        give = next(a for a in mine["legal"] if a["type"] == "give" and a["to"] == 2)  # teammates: [0, 2], [1, 3]
+        act(client, table, 0, give, mine["seq"]).raise_for_status()
+        act(client, table, 0, TAKE_BACK).raise_for_status()
+        deadline = time.monotonic() + 120
+        while state(client, table, None)["status"] != "finished":
+            assert time.monotonic() < deadline, "the game did not finish"
+            for seat in range(4):
+                message = state(client, table, seat)
+                if message["legal"]:
+                    answer = act(client, table, seat, bot(message["view"], message["legal"], rand), message["seq"])
+                    # A window may have closed, or another seat acted, since: a stale view's action is refused.
+                    assert answer.status_code == 200 or answer.json()["error"]["code"] == "stale_seq", answer.text
+        # Each socket holds every message sent to it so far (a ping's answer comes after them all).
+        live = {viewer: [m for m in flush(ws) if m["type"] == "state"] for viewer, ws in sockets.items()}
+    return table, live
+
+
+def test_each_replay_moment_is_what_its_viewer_was_sent_live(client: TestClient,
+                                                              monkeypatch: pytest.MonkeyPatch) -> None:
+    """Key for key, minus the documented differences: a take-back record, a hidden card or any other field riding
+    along in a replay moment fails here even where the view is right."""
+    table, live = played_with_a_take_back(client, monkeypatch)
+    audit = client.get(f"{table.url}/audit").json()
+    assert [a["seq"] for a in audit["actions"] if a["action"] == TAKE_BACK] == [2]
+    last_seq = len(audit["actions"])
+    states = list(fairness.each_state(RSR, audit))
+    now = {viewer: state(client, table, viewer)["table"] for viewer in live}  # the table's facts after the end
+    moments: dict[tuple[int | None, int], Message] = {}
+    for viewer, messages in live.items():
+        assert {m["seq"] for m in messages} == set(range(last_seq + 1)), f"viewer {viewer} missed a seq"
+        point = "all" if viewer is None else viewer
+        for sent in messages:
+            key = (viewer, sent["seq"])
+            if key not in moments:
+                moments[key] = client.get(f"{table.url}/replay/{sent['seq']}", params={"seat": point}).json()
+            moment = moments[key]
+            where = f"viewer {viewer}, seq {sent['seq']}"
+            assert set(moment) - set(sent) == ({"viewpoint", "hidden"} if viewer is None else {"viewpoint"}), where
+            assert set(sent) - set(moment) == set(), where
+            same = {k: v for k, v in moment.items() if k not in DIFFERENCES}
+            assert same == {k: v for k, v in sent.items() if k not in DIFFERENCES}, where
+            assert (moment["type"], moment["viewpoint"], moment["deadline"]) == ("replay", point, None), where
+            assert moment["table"] == {**now[viewer], "invite_url": None, "spectate_url": None}, where
+            if viewer is None:
+                assert moment["hidden"] == hidden(RSR, states[sent["seq"]]), where
 
 
 def test_bad_moments_are_refused(client: TestClient) -> None:

@@ -4,8 +4,9 @@ A copy of the project gets High Card (tests/support/toy_game, a package declarin
 ``games/high_card`` and one line in ``games/registry.py``'s ``PACKAGES``, and nothing else. Its golden playthrough is
 recorded by the tool (``python -m tests.support.golden high-card``), and then the generic suites, unedited, play it:
 the conformance checks (games finish, deterministic replay through JSON, both leak tests, junk refused, defaults and
-bots), patches, side channels, an unchanged input state, the golden playthrough, and the server hosting a table of it
-through the API (tests/api/test_replay.py).
+bots), patches, side channels, an unchanged input state, the golden playthrough, its sampler redrawing every zone its
+facts list as hidden (tests/games/test_worlds.py), and the server hosting a table of it through the API
+(tests/api/test_replay.py).
 """
 
 from __future__ import annotations
@@ -21,7 +22,8 @@ import pytest
 ROOT = Path(__file__).resolve().parents[2]
 COPIED = ["app", "games", "tests", "templates", "static", "migrations", "pyproject.toml", "alembic.ini"]
 SUITES = ["tests/games/test_conformance.py", "tests/games/test_patches.py", "tests/games/test_side_channels.py",
-          "tests/games/test_apply_leaves_input.py", "tests/games/test_golden.py", "tests/api/test_replay.py"]
+          "tests/games/test_apply_leaves_input.py", "tests/games/test_golden.py", "tests/games/test_worlds.py",
+          "tests/api/test_replay.py"]
 
 
 def _run(args: list[str], cwd: Path) -> subprocess.CompletedProcess[str]:
@@ -56,7 +58,7 @@ def test_a_fifth_game_needs_only_its_package_and_a_registry_line(tmp_path: Path)
                   "test_non_interference", "test_junk_and_illegal_actions_are_refused", "test_bots_play_legal",
                   "test_default_actions_are_legal", "test_patches_rebuild_every_full_message",
                   "test_applying_an_action_leaves", "test_playthrough_matches_the_recorded_one",
-                  "test_nothing_exists_before_the_end"):
+                  "test_nothing_exists_before_the_end", "test_the_sampler_redraws_every_hidden_zone"):
         assert any(check in line and "high-card" in line for line in passed), f"{check} did not run for high-card"
     # Side channels: skipped with the reason the game declares (Facts.no_secret_step), so it ran and looked.
     assert any("test_side_channels.py" in line and "high-card" in line and "in the open" in line

@@ -2,22 +2,27 @@
 
 Two true states that look the same from a seat (the second redrawn from the first with ``resample``) must give the
 same worlds for the same seed: then whatever a bot does with its worlds, it cannot depend on what its seat cannot
-see. Each game's own tests (tests/games/<game>/test_hard.py) add that its hard bot decides the same in both states,
-and that its sampler varies every hidden zone.
+see. That twin is the sampler's own work, so a sampler that kept part of the truth would keep it in both; hence a
+check that needs no sampler to judge it: every zone a seat cannot see (``Facts.hidden_zones``) is redrawn, from every
+seat, wherever more than one arrangement is possible. Each game's own tests (tests/games/<game>/test_hard.py) add
+that its hard bot decides the same in both states.
 """
 
 from __future__ import annotations
 
+import dataclasses
 import inspect
+import json
 import random
 from typing import Any
 
 import pytest
 
 from games.bots import decide, draw_worlds
-from games.protocol import Budget, Game, apply_checked
+from games.facts import Zone
+from games.protocol import Budget, Game, State, apply_checked
 from tests.support.corpus import cases, each_game
-from tests.support.registry import GAMES
+from tests.support.registry import ALL_GAMES, GAMES
 
 STEPS = 6  # states sampled from each played game
 SEEDS = 2  # played games per case
@@ -48,6 +53,93 @@ def test_worlds_depend_only_on_what_the_seat_sees(game: Game, players: int, opti
                     assert game.view(world, seat) == game.view(state, seat), f"a world changes the view ({where})"
                 checked += 1
     assert checked, "no state was checked"
+
+
+ZONE_STATES = 4  # states of one played game per case, spread over it
+DRAWS = 6  # worlds drawn from each seat at each of them
+
+
+def sampled_cases() -> list[Any]:
+    """Every game with a sampler, at its fewest, middle and most players, with its default options."""
+    return [case for case in cases("ends") if case.values[0].resample is not None and case.values[2] is None]
+
+
+def could_be_otherwise(name: str, zones: dict[str, Zone]) -> bool:
+    """Whether a seat that sees none of ``zones`` could find ``name`` holding other things, judged from the truth
+    alone: something in it could trade places with a different thing of the same back elsewhere, or, where the
+    order is hidden, with a different thing in it."""
+    zone = zones[name]
+    backs = {back for back, _ in zone.things}
+    elsewhere = {thing for other, z in zones.items() if other != name for thing in z.things if thing[0] in backs}
+    if any(thing[0] == mine[0] and thing != mine for thing in elsewhere for mine in set(zone.things)):
+        return True
+    return zone.ordered and len(set(zone.things)) > 1
+
+
+def kept_zones(game: Game, states: list[State], players: int) -> list[str]:
+    """The (seat, zone) pairs whose every draw, at every state where the zone could have been otherwise, kept the
+    truth. Worlds come from ``game.resample`` (what is tested); what they are held to comes from the true state."""
+    zones_of = game.facts.hidden_zones
+    assert zones_of is not None
+    could: set[tuple[int, str]] = set()
+    redrawn: set[tuple[int, str]] = set()
+    for index, state in enumerate(states):
+        for seat in range(players):
+            truth = dict(zones_of(state, seat))
+            open_zones = [name for name in truth if could_be_otherwise(name, truth)]
+            if not open_zones:
+                continue
+            assert game.resample is not None
+            worlds = [dict(zones_of(game.resample(state, seat, random.Random(f"zones {index} {seat} {k}")), seat))
+                      for k in range(DRAWS)]
+            for name in open_zones:
+                could.add((seat, name))
+                if any(world[name].faces() != truth[name].faces() for world in worlds):
+                    redrawn.add((seat, name))
+    assert could, "no state had a zone that could be otherwise"
+    return [f"seat {seat}: {name}" for seat, name in sorted(could - redrawn)]
+
+
+def spread(states: list[State], game: Game) -> list[State]:
+    """``ZONE_STATES`` unfinished states spread over a played game (its second state onwards)."""
+    going = [state for state in states[1:] if game.result(state) is None]
+    step = max(1, len(going) // ZONE_STATES)
+    return going[step // 2::step][:ZONE_STATES]
+
+
+@pytest.mark.parametrize(("game", "players", "options"), sampled_cases())
+def test_the_sampler_redraws_every_hidden_zone(game: Game, players: int, options: dict[str, Any] | None) -> None:
+    assert game.facts.hidden_zones is not None, f"{game.id} has a sampler: declare Facts.hidden_zones"
+    [(_, states, _)] = each_game(game, players, options, seeds=1)
+    kept = kept_zones(game, spread(states, game), players)
+    assert not kept, f"{game.id}: the sampler kept the truth of {kept}"
+
+
+# Where each game keeps a seat's hand, and the zone its facts call it: for a planted sampler that keeps one.
+HANDS = {"hidden-hands": ("hands", "hand"), "high-card": ("hands", "hand"), "patriots-and-redcoats": ("hands", "hand"),
+         "raiding-parties": ("holds", "hold"), "red-scare-redux": ("hands", "hand"), "turncoats": ("hands", "hand")}
+
+
+@pytest.mark.parametrize("game", [g for g in ALL_GAMES.values() if g.id in HANDS], ids=lambda g: g.id)
+def test_a_sampler_that_keeps_one_opponents_hand_is_caught(game: Game) -> None:
+    """The check above, against a sampler that redraws everything but the true hand of the seat after the drawer's
+    (an opponent in every game here, teams alternating): that hand's zone, and only it, is reported."""
+    key, zone = HANDS[game.id]
+    real = game.resample
+    assert real is not None
+
+    def keeps_a_hand(state: State, seat: Any, rand: random.Random) -> State:
+        world = real(state, seat, rand)
+        mark = (seat + 1) % state["players"]
+        world[key][mark] = json.loads(json.dumps(state[key][mark]))
+        return world
+
+    planted = dataclasses.replace(game, resample=keeps_a_hand)  # a Game is frozen: a copy with the planted sampler
+    players = game.min_players
+    [(_, states, _)] = each_game(game, players, None, seeds=1)
+    kept = kept_zones(planted, spread(states, game), players)
+    assert kept, f"{game.id}: a sampler that keeps one opponent's hand passed"
+    assert all(line.endswith(f": {zone} {(int(line.split()[1][:-1]) + 1) % players}") for line in kept), kept
 
 
 NODES = 24  # a small node budget keeps the suite quick; the decision is repeatable for any budget in nodes

@@ -18,7 +18,7 @@ import random
 from pydantic import BaseModel, Field
 
 from games import rng
-from games.facts import Facts, OptionSet
+from games.facts import Facts, OptionSet, Zone
 from games.protocol import Action, Game, IllegalAction, Seat, State, View, Viewer, Window
 
 HAND = 4
@@ -230,12 +230,30 @@ def _set(state: State, slot: tuple[str, int, int | None], value: str) -> None:
         state[zone][a][b] = value
 
 
+def hidden_zones(state: State, seat: int) -> dict[str, Zone]:
+    """What ``seat`` cannot see: the pouch, and every other player's hand, set-aside and committed gem."""
+    if state["phase"] == "over":
+        return {}
+
+    def gems(held: list[str | None]) -> tuple[tuple[str, str], ...]:
+        return tuple(("gem", g) for g in held if g is not None)
+
+    zones = {"pouch": Zone(gems(state["pouch"]), ordered=True)}
+    for other in range(state["players"]):
+        if other != seat:
+            zones[f"hand {other}"] = Zone(gems(state["hands"][other]))
+            zones[f"aside {other}"] = Zone(gems([state["aside"][other]]))
+            zones[f"committed {other}"] = Zone(gems([state["committed"][other]]))
+    return zones
+
+
 # How the tests play it (games/facts.py).
 FACTS = Facts(
     golden=(2, 1),
     option_sets=(OptionSet({"review_s": 5}, why="the review window, a secret step"),),
     quick_options={"review_s": 0.5},
     no_secret_step={"?p": "without review_s there is no review window; who has set aside or committed is public"},
+    hidden_zones=hidden_zones,
 )
 
 GAME = Game(

@@ -13,7 +13,7 @@ from typing import Any
 from pydantic import BaseModel
 
 from games import rng
-from games.facts import Facts
+from games.facts import Facts, Zone
 from games.protocol import Action, Game, IllegalAction, Seat, State, View, Viewer
 
 HAND = 2
@@ -105,7 +105,18 @@ def resample(state: State, viewer: Viewer, rand: random.Random) -> State:
     return new
 
 
-FACTS = Facts(golden=(2, 1), conformance_seeds=5, no_secret_step={"*": "one seat acts at a time, in the open"})
+def hidden_zones(state: State, seat: int) -> dict[str, Zone]:
+    """What ``seat`` cannot see: the deck's order and the other hands."""
+    if result(state) is not None:
+        return {}
+    zones = {"deck": Zone(tuple(("card", str(c)) for c in state["deck"]), ordered=True)}
+    zones.update({f"hand {other}": Zone(tuple(("card", str(c)) for c in state["hands"][other]))
+                  for other in range(state["players"]) if other != seat})
+    return zones
+
+
+FACTS = Facts(golden=(2, 1), conformance_seeds=5, no_secret_step={"*": "one seat acts at a time, in the open"},
+              hidden_zones=hidden_zones)
 
 GAME = Game(
     id="high-card",
