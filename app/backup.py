@@ -1,22 +1,27 @@
 """``tabletop backup`` and ``tabletop restore``: a copy of a SQLite database taken while the server runs, and a server
-started from one, with every finished game replayed and checked before anyone plays on it.
+started from one, put in place only once every table in it has been replayed and checked.
 
 SQLite's online backup copies a consistent picture of the file page by page while the server goes on writing (WAL
-lets the copy read alongside). PostgreSQL has its own tools: ``pg_dump`` and ``pg_restore`` (README, "Hosting"), and
-then ``tabletop verify --all`` checks the restored games.
+lets the copy read alongside). A restore works on a copy beside its target and renames it into place at the end, so
+a backup that fails a check never lies where ``serve`` would start on it.
+
+PostgreSQL has its own tools: ``pg_dump`` and ``pg_restore`` (README, "Hosting"), and then ``tabletop verify --all``
+runs the same checks on the restored database.
 """
 
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import os
 import sqlite3
+from dataclasses import replace
 from pathlib import Path
 
-from sqlalchemy import select
 from sqlalchemy.engine import make_url
 
 from app.settings import Settings
+from app.table_checks import Report, check_all
 
 PG_DUMP = "pg_dump --format=custom --file=PATH \"$DATABASE_URL\""
 PG_RESTORE = "pg_restore --clean --if-exists --no-owner --dbname=\"$DATABASE_URL\" PATH"
@@ -36,22 +41,52 @@ def sqlite_file(settings: Settings) -> Path:
     return Path(url.database)
 
 
-def _copy(source: Path, target: Path) -> None:
+BACKUP_MODE = 0o600  # a backup holds the push signing key, subscription secrets and account data
+
+
+def _side_files(database: Path) -> list[Path]:
+    """The files SQLite (and our migrations' lock) may leave beside a database file."""
+    return [database.with_name(database.name + suffix) for suffix in ("-wal", "-shm", "-journal", ".migrate-lock")]
+
+
+def _remove(database: Path) -> None:
+    for path in (database, *_side_files(database)):
+        path.unlink(missing_ok=True)
+
+
+def _one_line(exc: BaseException) -> str:
+    return " ".join(str(exc).split()) or type(exc).__name__
+
+
+def _copy(source: Path, target: Path, refusal: str) -> None:
     """SQLite's online backup of ``source`` into ``target`` (written beside it first, then renamed into place, so a
-    copy cut short never passes for a whole one). The copy is one self-contained file (no WAL beside it)."""
+    copy cut short never passes for a whole one). The copy is one self-contained file (no WAL beside it), readable by
+    its owner alone from the start. A source that is no database, or a copy that fails SQLite's integrity check,
+    raises BackupError (``refusal`` ends its message) and leaves nothing."""
     partial = target.with_name(target.name + ".partial")
-    partial.unlink(missing_ok=True)
-    reader = sqlite3.connect(f"file:{source}?mode=ro", uri=True, timeout=30)
-    writer = sqlite3.connect(partial)
+    _remove(partial)
+    os.close(os.open(partial, os.O_WRONLY | os.O_CREAT | os.O_EXCL, BACKUP_MODE))
     try:
-        reader.backup(writer)
-        writer.execute("PRAGMA journal_mode=DELETE")
-        if writer.execute("PRAGMA integrity_check").fetchone()[0] != "ok":
-            raise BackupError("The copy failed SQLite's integrity check; nothing was written.")
+        try:
+            reader = sqlite3.connect(f"file:{source}?mode=ro", uri=True, timeout=30)
+            writer = sqlite3.connect(partial)
+            try:
+                reader.backup(writer)
+                writer.execute("PRAGMA journal_mode=DELETE")
+                verdict = writer.execute("PRAGMA integrity_check").fetchone()[0]
+            finally:
+                writer.close()
+                reader.close()
+        except sqlite3.DatabaseError as exc:  # not a database at all, or too damaged to read
+            if "malformed" in str(exc):
+                raise BackupError(f"{source} fails SQLite's integrity check ({exc}); {refusal}") from None
+            raise BackupError(f"{source} is not a SQLite database ({_one_line(exc)}); {refusal}") from None
+        if verdict != "ok":
+            raise BackupError(f"{source} fails SQLite's integrity check ({_one_line(Exception(verdict))}); {refusal}")
+        os.chmod(partial, BACKUP_MODE)
+        os.replace(partial, target)
     finally:
-        writer.close()
-        reader.close()
-    os.replace(partial, target)
+        _remove(partial)
 
 
 def backup(settings: Settings, target: Path) -> str:
@@ -60,58 +95,66 @@ def backup(settings: Settings, target: Path) -> str:
         raise BackupError(f"There is no database at {source}.")
     if target.exists():
         raise BackupError(f"{target} exists already; name a new file.")
-    _copy(source, target)
-    return f"Backed up {source} to {target} ({target.stat().st_size} bytes)."
+    _copy(source, target, "no backup was written.")
+    return f"Backed up {source} to {target} ({target.stat().st_size} bytes, readable by its owner only)."
+
+
+class RestoreRefused(BackupError):
+    """The backup opened but did not pass its checks: every failure, and the counts."""
+
+    def __init__(self, report: Report) -> None:
+        super().__init__(f"{report.summary()} Nothing was restored.")
+        self.report = report
 
 
 def restore(settings: Settings, source: Path) -> str:
-    """Copy a backup into DATABASE_URL's place (which must not hold a database yet) and bring it to the newest
-    schema. Checking its finished games is ``verify_all``."""
+    """Put a backup into DATABASE_URL's place (which must not hold a database yet), only once a copy of it beside
+    the target has passed every check: SQLite's integrity check, migrations to the newest schema, every finished
+    game replayed and verified and every live table replayed to its stored state (``app.table_checks``)."""
     target = sqlite_file(settings)
     if not source.is_file():
         raise BackupError(f"There is no backup at {source}.")
     if target.exists() and target.stat().st_size > 0:
         raise BackupError(f"{target} already holds a database. Restore into a fresh server: move it away first "
                           f"(stop the server, then keep it as a copy until the restored one is checked).")
+    made_parent = not target.parent.exists()
     target.parent.mkdir(parents=True, exist_ok=True)
-    with sqlite3.connect(f"file:{source}?mode=ro", uri=True) as check:
-        names = {row[0] for row in check.execute("SELECT name FROM sqlite_master WHERE type = 'table'")}
-    if not {"tables", "actions", "alembic_version"} <= names:
-        raise BackupError(f"{source} is not a backup of this server's database.")
-    _copy(source, target)
-    from app.db import migrate
-
-    asyncio.run(migrate(settings.database_url))
-    return f"Restored {source} to {target}."
-
-
-async def verify_all(settings: Settings) -> tuple[int, list[str]]:
-    """Replay every finished game in the database from its seed and check its result: (games checked, failures)."""
-    from app import fairness
-    from app.audit import audit
-    from app.db import make_engine, sessionmaker
-    from app.hub import Hub
-    from app.models import TableRow
-    from app.rebuild import load_games
-    from app.service import TableService
-
-    engine = make_engine(settings.database_url)
-    games = load_games(settings.extra_games)
-    service = TableService(settings, sessionmaker(engine), games, Hub())
-    failures: list[str] = []
+    staging = target.with_name(target.name + ".restoring")
+    _remove(staging)  # left by a restore that was killed
+    refusal = "nothing was restored."
     try:
-        async with service.reading() as session:
-            finished = list((await session.scalars(
-                select(TableRow.id).where(TableRow.status == "finished").order_by(TableRow.id))).all())
-        for table_id in finished:
-            record = await audit(service, table_id)
-            game = games.get(record["game"])
-            if game is None:
-                failures.append(f"{table_id}: unknown game {record['game']!r}")
-                continue
-            ok, message, _ = fairness.replay(game, record)
-            if not ok:
-                failures.append(f"{table_id}: {message}")
+        _copy(source, staging, refusal)
+        with contextlib.closing(sqlite3.connect(staging)) as check:
+            names = {row[0] for row in check.execute("SELECT name FROM sqlite_master WHERE type = 'table'")}
+        if not {"tables", "actions", "alembic_version"} <= names:
+            raise BackupError(f"{source} is not a backup of this server's database; {refusal}")
+        staged = replace(settings, database_url=make_url(settings.database_url).set(database=str(staging))
+                         .render_as_string(hide_password=False))
+        from app.db import migrate
+
+        try:
+            asyncio.run(migrate(staged.database_url))
+        except Exception as exc:  # an unknown revision, a schema our migrations cannot take
+            raise BackupError(f"{source} could not be brought to the newest schema ({_one_line(exc)}); "
+                              f"{refusal}") from None
+        try:
+            report = asyncio.run(check_all(staged))
+        except Exception as exc:  # rows our code cannot even read: as refused as rows that do not replay
+            raise BackupError(f"{source} could not be checked ({type(exc).__name__}: {_one_line(exc)}); "
+                              f"{refusal}") from None
+        if report.failures:
+            raise RestoreRefused(report)
+        with contextlib.closing(sqlite3.connect(staging)) as settle:
+            settle.execute("PRAGMA journal_mode=DELETE")  # the checks' WAL folded in: one file to move
+        os.chmod(staging, BACKUP_MODE)
+        os.replace(staging, target)
+    except BaseException:
+        if made_parent:
+            with contextlib.suppress(OSError):
+                _remove(staging)
+                target.parent.rmdir()
+        raise
     finally:
-        await engine.dispose()
-    return len(finished), failures
+        _remove(staging)
+    return f"Restored {source} to {target}. {report.summary()}"
+
