@@ -3,6 +3,7 @@ replayed and verified, and the game that was live goes on from where the backup 
 
 from __future__ import annotations
 
+import hashlib
 import json
 import os
 import re
@@ -243,3 +244,48 @@ def test_backup_refuses_a_damaged_database(played: Played, tmp_path: Path) -> No
     taken = _tabletop(env, "backup", str(backup))
     assert taken.returncode == 2 and "integrity" in taken.stderr and "Traceback" not in taken.stderr, taken.stderr
     assert list(backup.parent.iterdir()) == []  # no backup, and no part of one
+
+
+SEAL_KEY = "q0Yk1lG5s1mV6m0w9Hh4kK3a8x2Zr7Tt5Uu1Ww3Yy6A"
+
+
+def _signed_backup(played: Played, tmp_path: Path) -> Path:
+    env = server_env(tmp_path, DATABASE_URL=f"sqlite:///{played.database}", SEAL_KEY=SEAL_KEY)
+    backup = tmp_path / "signed.db"
+    taken = _tabletop(env, "backup", str(backup))
+    assert taken.returncode == 0, taken.stderr
+    assert stat.S_IMODE((tmp_path / "signed.db.sig").stat().st_mode) == 0o600
+    return backup
+
+
+def _restore_under_the_key(tmp_path: Path, backup: Path) -> tuple[subprocess.CompletedProcess[str], Path]:
+    target = tmp_path / "restored" / "server.db"
+    env = server_env(tmp_path, DATABASE_URL=f"sqlite:///{target}", SEAL_KEY=SEAL_KEY)
+    return _tabletop(env, "restore", str(backup)), target
+
+
+def test_a_signed_backup_restores(played: Played, tmp_path: Path) -> None:
+    restored, target = _restore_under_the_key(tmp_path, _signed_backup(played, tmp_path))
+    assert restored.returncode == 0, restored.stderr
+    assert target.is_file()
+
+
+def test_restore_refuses_a_backup_whose_seat_was_given_another_token(played: Played, tmp_path: Path) -> None:
+    """A live seat's token hash swapped for the hash of a token someone else holds: no replay sees it, the backup's
+    signature under SEAL_KEY (which no backup holds) does."""
+    backup = _signed_backup(played, tmp_path)
+    with sqlite3.connect(backup) as db:
+        db.execute("UPDATE seats SET token_hash = ? WHERE table_id = ? AND seat = 1",
+                   (hashlib.sha256(b"the intruder's own token").hexdigest(), played.live_id))
+    restored, target = _restore_under_the_key(tmp_path, backup)
+    assert restored.returncode == 2 and "does not match its signature" in restored.stderr, restored.stderr
+    assert len(restored.stderr.strip().splitlines()) == 1
+    _nothing_left(target)
+
+
+def test_restore_under_seal_key_refuses_a_backup_without_its_signature(played: Played, tmp_path: Path) -> None:
+    backup = _signed_backup(played, tmp_path)
+    (tmp_path / "signed.db.sig").unlink()
+    restored, target = _restore_under_the_key(tmp_path, backup)
+    assert restored.returncode == 2 and "has no signature" in restored.stderr, restored.stderr
+    _nothing_left(target)
