@@ -138,8 +138,13 @@ def backup(settings: Settings, target: Path) -> str:
     signed = ""
     if key:
         sig = signature_file(target)
-        _private_file(sig)
-        sig.write_text(_sign(target, key) + "\n")
+        try:
+            _private_file(sig)
+            sig.write_text(_sign(target, key) + "\n")
+        except BaseException:  # a backup under SEAL_KEY without its signature would only be refused later
+            target.unlink(missing_ok=True)
+            sig.unlink(missing_ok=True)
+            raise
         signed = f", signed under SEAL_KEY in {sig}"
     return f"Backed up {source} to {target} ({target.stat().st_size} bytes, readable by its owner only{signed})."
 

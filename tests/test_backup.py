@@ -289,3 +289,16 @@ def test_restore_under_seal_key_refuses_a_backup_without_its_signature(played: P
     restored, target = _restore_under_the_key(tmp_path, backup)
     assert restored.returncode == 2 and "has no signature" in restored.stderr, restored.stderr
     _nothing_left(target)
+
+
+def test_restore_without_a_key_refuses_seat_rows_that_do_not_hold_together(played: Played, tmp_path: Path) -> None:
+    """Unsigned, a seat's token hash swapped for another well-formed one cannot be seen (README); one seat given
+    another's hash, so that one token holds two seats, can."""
+    tampered = _copy_of(played, tmp_path)
+    with sqlite3.connect(tampered) as db:
+        db.execute("UPDATE seats SET token_hash = (SELECT token_hash FROM seats WHERE table_id = ? AND seat = 0) "
+                   "WHERE table_id = ? AND seat = 1", (played.live_id, played.live_id))
+    restored, target = _restore(tmp_path, tampered)
+    assert restored.returncode == 1 and f"FAILED: {played.live_id}: two seats hold the same token hash" \
+        in restored.stderr, restored.stderr
+    _nothing_left(target)

@@ -434,18 +434,18 @@ def test_the_readmes_postgresql_backup_and_restore_lines_work(topology: Topology
             if os.environ.get("CI"):
                 pytest.fail(f"{tool} is missing; scripts/test installs it with apt-get install postgresql-client")
             pytest.skip(f"{tool} is not installed (apt-get install postgresql-client)")
-    top = topology
-    table_id, tokens, _ = _new_table(top, "hidden-hands", 1, 2, url=top.a.url)
+    top = topology  # worker b: the SIGTERM test stops a
+    table_id, tokens, _ = _new_table(top, "hidden-hands", 1, 2, url=top.b.url)
     acked: list[tuple[int, int, Any]] = []
     end = time.monotonic() + 60
-    while _play_one(top.a.url, table_id, tokens, acked) != "finished":
+    while _play_one(top.b.url, table_id, tokens, acked) != "finished":
         assert time.monotonic() < end, "the game did not finish"
-    live_id, live_tokens, _ = _new_table(top, "hidden-hands", 2, 0, url=top.a.url)
+    live_id, live_tokens, _ = _new_table(top, "hidden-hands", 2, 0, url=top.b.url)
     moves: list[tuple[int, int, Any]] = []
     while len(moves) < 3:  # a table in play, a few moves in
-        _play_one(top.a.url, live_id, live_tokens, moves)
+        _play_one(top.b.url, live_id, live_tokens, moves)
         assert time.monotonic() < end, "the live table did not get going"
-    source = urlsplit(top.a.env["DATABASE_URL"]).path.lstrip("/")
+    source = urlsplit(top.b.env["DATABASE_URL"]).path.lstrip("/")
     fresh = f"tabletop_restored_{secrets.token_hex(4)}"
     parts = urlsplit(PG)
     env = {**os.environ, "PGHOST": parts.hostname or "127.0.0.1", "PGPORT": str(parts.port or 5432)}
@@ -467,7 +467,7 @@ def test_the_readmes_postgresql_backup_and_restore_lines_work(topology: Topology
         assert restored.returncode == 0, restored.stderr
         assert _readme_line("docker compose run --rm --no-deps app tabletop verify --all")[-2:] == ["verify", "--all"]
         checked = subprocess.run([sys.executable, "-m", "app.cli", "verify", "--all"], cwd=ROOT, capture_output=True,
-                                 text=True, timeout=300, env={**top.a.env, "DATABASE_URL": f"{PG}/{fresh}"})
+                                 text=True, timeout=300, env={**top.b.env, "DATABASE_URL": f"{PG}/{fresh}"})
         assert checked.returncode == 0, checked.stdout + checked.stderr
         counts = re.search(r"(\d+) of (\d+) finished games replayed and verified; (\d+) of (\d+) live tables",
                            checked.stdout)
