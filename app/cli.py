@@ -1,5 +1,5 @@
 """The ``tabletop`` command: ``serve`` runs the server; ``verify`` replays a finished table's log from its seed (or
-every finished table's); ``backup`` and ``restore`` copy a SQLite database out while serving and back in."""
+every table's in the database); ``backup`` and ``restore`` copy a SQLite database out while serving and back in."""
 
 from __future__ import annotations
 
@@ -94,17 +94,17 @@ def run_server(host: str, port: int, workers: int) -> int:
 
 
 def verify_every_game() -> int:
-    """Replay every finished game in DATABASE_URL's database and check its result."""
+    """Replay every finished game and every live table in DATABASE_URL's database and check them."""
     import asyncio
 
-    from app.backup import verify_all
     from app.settings import Settings
+    from app.table_checks import check_all
 
-    checked, failures = asyncio.run(verify_all(Settings.from_env()))
-    for failure in failures:
+    report = asyncio.run(check_all(Settings.from_env()))
+    for _, failure in report.failures:
         print(f"FAILED: {failure}", file=sys.stderr)
-    print(f"{checked - len(failures)} of {checked} finished games replayed and verified.")
-    return 1 if failures else 0
+    print(report.summary())
+    return 1 if report.failures else 0
 
 
 def backup_or_restore(command: str, path: str) -> int:
@@ -117,12 +117,17 @@ def backup_or_restore(command: str, path: str) -> int:
     try:
         if command == "backup":
             print(backup.backup(settings, Path(path)))
-            return 0
-        print(backup.restore(settings, Path(path)))
+        else:
+            print(backup.restore(settings, Path(path)))
+    except backup.RestoreRefused as refused:
+        for _, failure in refused.report.failures:
+            print(f"FAILED: {failure}", file=sys.stderr)
+        print(refused, file=sys.stderr)
+        return 1
     except backup.BackupError as exc:
         print(exc, file=sys.stderr)
         return 2
-    return verify_every_game()
+    return 0
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -134,11 +139,12 @@ def main(argv: list[str] | None = None) -> int:
     serve.add_argument("--workers", type=int, default=1)
     check = sub.add_parser("verify", help="replay a finished table from its seed and check its result")
     check.add_argument("target", nargs="?", help="the table's URL, or a saved audit JSON file")
-    check.add_argument("--all", action="store_true", help="every finished game in DATABASE_URL's database")
+    check.add_argument("--all", action="store_true",
+                       help="every finished game and live table in DATABASE_URL's database")
     check.add_argument("--extra-game", action="append", default=[], help="module:attribute of an extra game")
     save = sub.add_parser("backup", help="copy the SQLite database while the server runs (PostgreSQL: pg_dump)")
     save.add_argument("path", help="the new file to write")
-    back = sub.add_parser("restore", help="start a fresh database from a backup and verify every finished game")
+    back = sub.add_parser("restore", help="start a fresh database from a backup, once every table in it is verified")
     back.add_argument("path", help="a file `tabletop backup` wrote")
     args = parser.parse_args(argv)
     if args.command == "serve":

@@ -11,15 +11,19 @@ import contextlib
 import itertools
 import json
 import os
+import re
 import secrets
+import shlex
 import shutil
 import ssl
 import subprocess
+import sys
 import time
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
+from urllib.parse import urlsplit
 
 import httpx
 import pytest
@@ -30,6 +34,7 @@ from websockets.sync.client import ClientConnection, connect
 from tests.conftest import ROOT, ServerProcess, free_port, server_env
 from tests.support.tables import start_table
 from tests.test_multiworker import PG, REDIS, _admin, _need_services
+from tests.test_worker_death import _play_one
 
 CREATE_RATE = 4  # table creations a minute per address, per worker: small, for the forwarded-address test
 GRACE = 30.0  # a dead worker's tables wait this long: a SIGTERMed one's must not
@@ -400,3 +405,74 @@ def test_the_logs_are_json_lines_without_secrets(topology: Topology) -> None:
     text = "\n".join(lines)
     leaked = [secret for secret in top.secrets if secret in text]
     assert leaked == []
+
+
+def _readme_line(start: str) -> list[str]:
+    """The README's command line that starts with ``start`` (in its Backups steps), as words."""
+    lines = [line.strip() for line in (ROOT / "README.md").read_text().splitlines() if line.strip().startswith(start)]
+    assert len(lines) == 1, f"the README has {len(lines)} lines starting {start!r}"
+    return shlex.split(lines[0])
+
+
+def _outside_the_container(words: list[str], database: str) -> tuple[list[str], str, str]:
+    """A README line run in the db container, run here instead: (the command, the redirection, its file). What stays
+    is every argument the README gives; only the role (-U) and the database name become the local server's."""
+    prefix = ["docker", "compose", "exec", "-T", "db"]
+    assert words[:len(prefix)] == prefix, f"{words}: not run in the db service without a pseudo-terminal (-T)"
+    *command, redirect, path = words[len(prefix):]
+    user = urlsplit(PG).username or "postgres"
+    command = [user if before == "-U" else database if word == "tabletop" else word
+               for before, word in zip(["", *command], command, strict=False)]
+    return command, redirect, path
+
+
+def test_the_readmes_postgresql_backup_and_restore_lines_work(topology: Topology) -> None:
+    """The README's pg_dump and pg_restore lines, with their own arguments, dump the deployment's database (games
+    played to their end, a table in play) and restore it into a fresh database, where `tabletop verify --all` passes."""
+    for tool in ("pg_dump", "pg_restore"):
+        if shutil.which(tool) is None:
+            if os.environ.get("CI"):
+                pytest.fail(f"{tool} is missing; scripts/test installs it with apt-get install postgresql-client")
+            pytest.skip(f"{tool} is not installed (apt-get install postgresql-client)")
+    top = topology  # worker b: the SIGTERM test stops a
+    table_id, tokens, _ = _new_table(top, "hidden-hands", 1, 2, url=top.b.url)
+    acked: list[tuple[int, int, Any]] = []
+    end = time.monotonic() + 60
+    while _play_one(top.b.url, table_id, tokens, acked) != "finished":
+        assert time.monotonic() < end, "the game did not finish"
+    live_id, live_tokens, _ = _new_table(top, "hidden-hands", 2, 0, url=top.b.url)
+    moves: list[tuple[int, int, Any]] = []
+    while len(moves) < 3:  # a table in play, a few moves in
+        _play_one(top.b.url, live_id, live_tokens, moves)
+        assert time.monotonic() < end, "the live table did not get going"
+    source = urlsplit(top.b.env["DATABASE_URL"]).path.lstrip("/")
+    fresh = f"tabletop_restored_{secrets.token_hex(4)}"
+    parts = urlsplit(PG)
+    env = {**os.environ, "PGHOST": parts.hostname or "127.0.0.1", "PGPORT": str(parts.port or 5432)}
+    if parts.password:
+        env["PGPASSWORD"] = parts.password
+    dump_line, restore_line = _readme_line("docker compose exec -T db pg_dump"), \
+        _readme_line("docker compose exec -T db pg_restore")
+    dump = top.tmp / "backup.dump"
+    _admin(f'CREATE DATABASE "{fresh}"')
+    try:
+        command, redirect, path = _outside_the_container(dump_line, source)
+        assert (redirect, path) == (">", "backup.dump")
+        with open(dump, "wb") as out:
+            subprocess.run(command, stdout=out, env=env, check=True, timeout=120)
+        command, redirect, path = _outside_the_container(restore_line, fresh)
+        assert (redirect, path) == ("<", "backup.dump")
+        with open(dump, "rb") as into:
+            restored = subprocess.run(command, stdin=into, env=env, capture_output=True, text=True, timeout=120)
+        assert restored.returncode == 0, restored.stderr
+        assert _readme_line("docker compose run --rm --no-deps app tabletop verify --all")[-2:] == ["verify", "--all"]
+        checked = subprocess.run([sys.executable, "-m", "app.cli", "verify", "--all"], cwd=ROOT, capture_output=True,
+                                 text=True, timeout=300, env={**top.b.env, "DATABASE_URL": f"{PG}/{fresh}"})
+        assert checked.returncode == 0, checked.stdout + checked.stderr
+        counts = re.search(r"(\d+) of (\d+) finished games replayed and verified; (\d+) of (\d+) live tables",
+                           checked.stdout)
+        assert counts is not None, checked.stdout
+        finished_ok, finished, live_ok, live = map(int, counts.groups())
+        assert finished_ok == finished >= 1 and live_ok == live >= 1, checked.stdout
+    finally:
+        _admin(f'DROP DATABASE IF EXISTS "{fresh}" WITH (FORCE)')
