@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import dataclasses
 import logging
 import sqlite3
 import time
@@ -13,6 +14,7 @@ import pytest
 from fastapi.testclient import TestClient
 from pydantic import BaseModel
 
+from app.audit import ACTION_SOURCES
 from app.main import create_app
 from app.settings import Settings
 from app.timing import Bank, next_deadline, read_bank
@@ -21,13 +23,16 @@ from games.red_scare_redux import GAME as RSR
 from tests.api.helpers import (
     GAME,
     act,
+    add_bots,
     assert_error,
     auth,
+    create,
     db_path,
     db_rows,
     new_game,
     play,
     public,
+    start,
     state,
     wait_for,
 )
@@ -527,3 +532,24 @@ def test_a_turn_s_actions_are_timed_from_what_is_left_of_its_bank(client: TestCl
     after = play(client, table, first)
     assert timedelta(seconds=5) < left(after) <= timedelta(seconds=12)
     assert state(client, table, 1 - first)["deadline"] == after["deadline"]  # public, the same for everyone
+
+
+def test_a_window_that_closes_itself_is_recorded_as_expire(settings: Settings) -> None:
+    """The audit names a self-closing window's end as docs/API.md section 7 does: source ``expire``, seat null (the
+    name is also held to the document by tests/api/test_api_doc.py). Rows stored under the old name read the same."""
+    closing = "tests.support.closing_hands:GAME"
+    with TestClient(create_app(dataclasses.replace(settings, extra_games=[*settings.extra_games, closing]))) as client:
+        table = create(client, "Alice", {"review_s": 0.05}, game="closing-hands")
+        add_bots(client, table, 1)
+        start(client, table)
+        client.post(f"{table.url}/seats/0/bot", headers=table.host).raise_for_status()  # bots play it to its end
+        wait_for(lambda: public(client, table)["status"] == "finished", timeout=60, what="the game to finish")
+        audit = client.get(f"{table.url}/audit").json()
+        closed = [(a["seat"], a["action"], a["source"]) for a in audit["actions"] if a["action"] == {"type": "expire"}]
+        assert closed == [(None, {"type": "expire"}, "expire")] * 3  # one window after each of the three rounds
+        assert {a["source"] for a in audit["actions"]} <= set(ACTION_SOURCES)
+        # A database written before the name was settled holds "timer" there: the audit says "expire" all the same.
+        with sqlite3.connect(db_path(settings)) as db:
+            db.execute("UPDATE actions SET source = 'timer' WHERE table_id = ? AND seat IS NULL", (table.table_id,))
+        again = client.get(f"{table.url}/audit").json()
+        assert [a["source"] for a in again["actions"]] == [a["source"] for a in audit["actions"]]
