@@ -11,6 +11,7 @@ import signal
 from concurrent.futures import ThreadPoolExecutor, wait
 from typing import Any
 
+import anyio
 import pytest
 from fastapi.testclient import TestClient
 
@@ -195,7 +196,10 @@ def test_a_dead_rebuild_process_is_a_passing_fault(settings: Settings) -> None:
 
         async def killed_mid_rebuild() -> Any:
             asking = asyncio.create_task(app.state.replays.timeline(tables[1].table_id, "all"))
-            await asyncio.sleep(0.2)  # the rebuild is under way (each of its moves burns a tenth of a second)
+            with anyio.fail_after(30):  # until the rebuild is handed to the child (each move burns a tenth of a second)
+                while not (rebuilder._pool and rebuilder._pool._pending_work_items) and not asking.done():
+                    await asyncio.sleep(0.001)
+            assert not asking.done()
             os.kill(first.pid, signal.SIGKILL)
             with pytest.raises(ApiError) as refused:
                 await asking

@@ -6,7 +6,6 @@ import asyncio
 import dataclasses
 import logging
 import sqlite3
-import time
 from datetime import UTC, datetime, timedelta
 from typing import Any
 
@@ -26,6 +25,7 @@ from tests.api.helpers import (
     add_bots,
     assert_error,
     auth,
+    autoplay_settled,
     create,
     db_path,
     db_rows,
@@ -263,7 +263,7 @@ def test_a_timed_out_seat_s_second_step_times_out_with_it(settings: Settings) ->
         run_out(client, settings, table_id)
         wait_for(lambda: client.get(f"/api/tables/{table_id}").json()["seq"] >= 2, timeout=5,
                  what="the sweeper to time Alice out")
-        time.sleep(0.3)  # a few more sweeps: Bob's turn must not be touched
+        autoplay_settled(client, table_id)  # the sweep has looked again since: Bob's turn must not be touched
         rows = db_rows(settings, "SELECT seq, seat, action, source FROM actions WHERE table_id = ? ORDER BY seq",
                        table_id)
         assert rows == [(1, 0, '{"type": "pick", "n": 1}', "timer"), (2, 0, '{"type": "confirm"}', "timer")]
@@ -323,7 +323,7 @@ def test_a_timeout_in_a_secret_step_does_not_play_the_late_seat_s_next_step(sett
         run_out(client, settings, table_id)
         wait_for(lambda: client.get(f"/api/tables/{table_id}").json()["seq"] >= 2, timeout=5,
                  what="the sweeper to time the late seat out")
-        time.sleep(0.3)  # a few more sweeps: seat 1's own step must wait for seat 1
+        autoplay_settled(client, table_id)  # the sweep has looked again since: seat 1's own step waits for seat 1
         public_ = client.get(f"/api/tables/{table_id}").json()
         assert public_["seq"] == 2 and public_["status"] == "playing"
         assert [s["away"] for s in public_["seats"]] == [False, False]
