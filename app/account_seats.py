@@ -95,7 +95,7 @@ class AccountSeats:
             if credential.token:
                 seat_id = _seat_id(held, credential.token)
                 if seat_id is None:
-                    held = await self.service.held(credential.table_id, fresh=True)  # taken through another worker?
+                    held = await self.service.held_again(credential.table_id)  # taken through another worker?
                     seat_id = _seat_id(held, credential.token)
                 if seat_id is None:
                     refused.append(credential.table_id)
@@ -177,7 +177,7 @@ class AccountSeats:
                 continue
             if secret is not None and row.seat_id is not None:
                 if _seat_id(held, secret) != row.seat_id:
-                    held = await self.service.held(row.table_id, fresh=True)
+                    held = await self.service.held_again(row.table_id)
                 if _seat_id(held, secret) == row.seat_id:
                     found.append(Credential(row.table_id, token=secret))
                     continue

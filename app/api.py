@@ -186,6 +186,7 @@ async def list_your_tables(body: YourTables, service: ServiceDep, invitations: I
                            request: Request) -> dict[str, Any]:
     """Every table the caller holds a seat token or spectator key for, in one request; credentials in the body.
     Signed in (the session cookie), also the account's tables, with the credential each needs (``account``)."""
+    limited(request, "your_tables_limiter", "lists of your tables")
     asked = [(t.table_id, t.token, t.spectate) for t in body.tables]
     who = None
     if request.cookies.get(COOKIE):

@@ -11,6 +11,16 @@ from app.models import ActionRow
 from app.service import TableService
 from app.shield import runs_to_end
 
+# Who made each logged action (its ``source``), as docs/API.md section 7 names them: a person, a bot, the default
+# action at a deadline, a standing pass to a window, and (seat null) a window that closes itself.
+ACTION_SOURCES = ("seat", "bot", "timer", "auto", "expire")
+
+
+def source_of(action: ActionRow) -> str:
+    """An action's source as the audit names it. Databases written before ``expire`` was logged hold a window's own
+    closing (the only seatless action) as ``timer``: it is read as what it was."""
+    return "expire" if action.seat is None and action.source == "timer" else action.source
+
 
 @runs_to_end
 async def audit(service: TableService, table_id: str) -> dict[str, Any]:
@@ -29,7 +39,7 @@ async def audit(service: TableService, table_id: str) -> dict[str, Any]:
         "options": row.options,
         "commitment": row.commitment,
         "seed": row.seed if finished else None,
-        "actions": [{"seq": a.seq, "seat": a.seat, "action": a.action, "source": a.source} for a in actions]
+        "actions": [{"seq": a.seq, "seat": a.seat, "action": a.action, "source": source_of(a)} for a in actions]
         if finished else [],
         "result": game.result(row.state) if finished and row.state else None,
     }

@@ -146,7 +146,7 @@ class Autoplay:
             if passed and window is not None and window.closes_itself:
                 # Nobody's default: the window closes by itself, so its closing tells nothing about anyone.
                 try:
-                    await self.service.act(table_id, None, EXPIRE, row.seq, source="timer", strict=True)
+                    await self.service.act(table_id, None, EXPIRE, row.seq, source="expire", strict=True)
                 except Conflict:
                     continue
                 applied += 1

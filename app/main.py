@@ -117,6 +117,7 @@ def create_app(settings: Settings | None = None, games: Mapping[str, Game[Any]] 
     # Passkey ceremonies need no credential either: the same budget as seat links, counted on its own.
     app.state.account_limiter = RateLimiter(*settings.link_rate, name="account")
     app.state.push_test_limiter = RateLimiter(*settings.push_test_rate, name="push_test")
+    app.state.your_tables_limiter = RateLimiter(*settings.your_tables_rate, name="your_tables")
     app.add_middleware(Guard, settings=settings)
     app.add_exception_handler(ApiError, api_error_handler)
     app.add_exception_handler(RequestValidationError, validation_error_handler)

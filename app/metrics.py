@@ -29,7 +29,8 @@ from prometheus_client import (
 MULTIPROC_DIR = "PROMETHEUS_MULTIPROC_DIR"
 SAMPLE_EVERY_S = 5.0  # how often the gauges that are counted, not kept, are brought up to date
 
-ACTIONS = Counter("tabletop_actions", "Game actions committed, by who made them (seat, bot, timer).", ["source"])
+ACTIONS = Counter("tabletop_actions", "Game actions committed, by who made them (seat, bot, timer, auto, expire).",
+                  ["source"])
 COMMIT_BATCH = Histogram("tabletop_commit_batch_size", "Actions written in one commit (group commit).",
                          buckets=(1, 2, 4, 8, 16, 32, 64, 128, 256, 512, 1024))
 COMMIT_SECONDS = Histogram("tabletop_commit_seconds", "Time to write and commit one batch of actions.",

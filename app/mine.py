@@ -73,7 +73,7 @@ async def your_tables(service: TableService, asked: list[tuple[str, str | None, 
         if token:
             seat = seat_for_token(held.seats, token)
             if seat is None:
-                held = await service.held(table_id, fresh=True)  # taken a moment ago through another worker?
+                held = await service.held_again(table_id)  # taken a moment ago through another worker?
                 seat = seat_for_token(held.seats, token)
             if seat is None:
                 gone.append(table_id)  # the seat went (left, removed): nothing of the table is told

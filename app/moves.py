@@ -98,7 +98,7 @@ class MoveLinks:
             try:
                 held = await self.service.held(credential.table_id)
                 if not _works(held, credential):  # taken a moment ago through another worker?
-                    held = await self.service.held(credential.table_id, fresh=True)
+                    held = await self.service.held_again(credential.table_id)
             except ApiError as exc:
                 if exc.status != 404:
                     raise

@@ -14,6 +14,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
+import time
 import weakref
 from collections import OrderedDict
 from collections.abc import AsyncIterator, Awaitable, Callable, Mapping
@@ -58,6 +59,12 @@ def announcement(row: Table | TableRow, game: Game[Any]) -> dict[str, Any]:
             "auto": auto.isoformat() if auto is not None else None}
 
 
+# A credential not found in a held table is looked for in the database only when this worker last read the table there
+# longer ago than this (seconds): a flood of wrong tokens then costs at most one read per table per bound, while a seat
+# taken through another worker (whose announcement, which drops the held copy, is still on its way) is found.
+RECHECK_S = 1.0
+
+
 class Conflict(Exception):
     """A strict action (bot or timer) lost a race: the table moved on, so the action is dropped."""
 
@@ -85,6 +92,8 @@ class TableService:
         # seqs and, where known, their facts: the next read builds on the state, and takes the facts when it lands
         # on that very state.
         self._bases: OrderedDict[str, tuple[dict[str, Any], int, Facts | None]] = OrderedDict()
+        # When each table was last read from the database here (monotonic seconds): see ``held_again``.
+        self._read_at: OrderedDict[str, float] = OrderedDict()
         # Open connections per seat and spectators per table; a change of counts replaces the held copy.
         self.presence = presence if presence is not None else Presence(settings, hub)
         self.presence.on_change = self.recount
@@ -331,7 +340,29 @@ class TableService:
         return self._tables.get(table_id)
 
     async def _read(self, table_id: str) -> Held:
-        return self._remember(await self._load_held(table_id))
+        held = self._remember(await self._load_held(table_id))
+        self._read_at[table_id] = time.monotonic()
+        self._read_at.move_to_end(table_id)
+        while len(self._read_at) > self.settings.tables_in_memory:
+            self._read_at.popitem(last=False)
+        return held
+
+    def _read_lately(self, table_id: str) -> bool:
+        read = self._read_at.get(table_id)
+        return read is not None and time.monotonic() - read < RECHECK_S and table_id in self._tables
+
+    async def held_again(self, table_id: str) -> Held:
+        """The table once more, after a credential was not found in ``held``: from the database, unless this worker
+        read it there less than ``RECHECK_S`` ago and holds it still (then what is held is the answer: a change made
+        elsewhere since would have been announced and dropped it, but for one still on its way). So a wrong token
+        costs a read at most once per table per ``RECHECK_S``, however many come; those waiting meanwhile share it."""
+        if self._read_lately(table_id):
+            return await self.held(table_id)
+        async with self.lock(table_id):
+            held = self._tables.get(table_id)
+            if held is not None and self._read_lately(table_id):  # read by another look while this one waited
+                return held
+            return await self._read(table_id)
 
     async def snapshot(self, table_id: str, *, fresh: bool = False) -> tuple[Table, list[Seat]]:
         """The held table's values and seats (see ``held``)."""

@@ -34,7 +34,7 @@ def settings(tmp_path: Path) -> Settings:
     return Settings(database_url=f"sqlite:///{tmp_path}/test.db", bot_delay=0, handover_grace=0.5,
                     extra_games=[TEST_GAME], allowed_hosts=["testserver"], create_rate=UNLIMITED,
                     join_rate=UNLIMITED, connect_rate=UNLIMITED, replay_rate=UNLIMITED,
-                    link_rate=UNLIMITED, bot_nodes=TEST_BOT_NODES)
+                    link_rate=UNLIMITED, your_tables_rate=UNLIMITED, bot_nodes=TEST_BOT_NODES)
 
 
 @pytest.fixture

@@ -13,7 +13,7 @@ from fastapi.testclient import TestClient
 
 from app.main import create_app
 from app.settings import Settings
-from tests.api.helpers import connect
+from tests.api.helpers import connect, recv_until
 
 
 @pytest.fixture
@@ -41,16 +41,12 @@ def test_viewer_catches_up_after_a_lost_announcement(polling_client: TestClient,
         monkeypatch.setattr(hub, "publish", lose)
         legal = client.get(f"/api/tables/{tid}/state", headers=host).json()["legal"]
         assert client.post(f"/api/tables/{tid}/actions", json={"action": legal[0]}, headers=host).status_code == 200
-        time.sleep(1.0)  # five catch-up intervals
+        seen: list[dict[str, Any]] = []
+        caught_up = recv_until(ws, lambda m: m["type"] == "state", timeout=30, seen=seen)  # a catch-up's work
+        assert caught_up["seq"] == 1
         ws.send_json({"type": "ping", "id": "end"})  # answered after anything already queued
-        seqs = []
-        for _ in range(20):
-            message = ws.receive_json()
-            if message["type"] == "state":
-                seqs.append(message["seq"])
-            if message["type"] == "pong":
-                break
-        assert seqs == [1]
+        recv_until(ws, lambda m: m["type"] == "pong", seen=seen)
+        assert [m["seq"] for m in seen if m["type"] == "state"] == [1]  # told once
 
 
 def test_catch_up_is_on_by_default_only_with_redis() -> None:

@@ -247,6 +247,18 @@ def _handler_done(ws: WebSocketTestSession) -> bool:
     return ws.portal.call(check)
 
 
+def autoplay_settled(client: TestClient, table_id: str) -> bool:
+    """Wait until every bot round and deadline look begun at the table has ended, then run one more of each here,
+    to its end: whatever the bots or the timer were going to do there has been done (a test that something did NOT
+    happen waits for this, never for a fixed time). Returns whether that last bot round moved."""
+    autoplay = client.app.state.autoplay  # type: ignore[attr-defined]
+    wait_for(lambda: table_id not in autoplay._running and autoplay.schedule.visits == 0,
+             what="the bots and the timer to finish at the table")
+    moved = bool(client.portal.call(autoplay._bots_once, table_id))  # type: ignore[union-attr]
+    client.portal.call(autoplay._look, table_id)  # type: ignore[union-attr]
+    return moved
+
+
 def recv(ws: WebSocketTestSession, timeout: float = 5.0) -> Message:
     """One JSON message, or ``TimeoutError`` after ``timeout`` seconds (the test session's own read never gives up)."""
 

@@ -21,6 +21,7 @@ from fastapi import FastAPI
 from starlette.routing import WebSocketRoute
 
 from app import limits, live, messages, names, stream
+from app.audit import ACTION_SOURCES
 from app.main import create_app
 from app.settings import Settings
 from games.protocol import IllegalAction
@@ -253,3 +254,24 @@ def test_limits_match_the_code(doc: str) -> None:
         assert re.search(rf"\b{value}\b", rows[what]), f"limits table, '{what}': the code says {value}"
     count, per = settings.chat_rate
     assert re.search(rf"\b{count} lines per {per:g} s\b", rows["chat rate"]), settings.chat_rate
+
+
+def action_sources_written() -> set[str]:
+    """Every ``source="…"`` an action is committed with in app/ (``service.act(…, source=…)`` and the like)."""
+    found: set[str] = set()
+    for _, tree in sources():
+        for node in ast.walk(tree):
+            if isinstance(node, ast.Call):
+                found.update(s for k in node.keywords if k.arg == "source" and (s := text(k.value)) is not None)
+    return found
+
+
+def test_the_audits_sources_are_named_as_documented(doc: str) -> None:
+    """Section 7 names each ``source`` an audited action can have; the audit's list is that very list, and every
+    source the app commits an action with is on it (a self-closing window's end is ``expire``, not ``timer``)."""
+    section = doc.split("## 7. Fairness audit", 1)[1].split("\n## ", 1)[0]
+    sentence = section.split("`source` is ", 1)[1].split("\n\n", 1)[0].split(". ", 1)[0]
+    named = re.findall(r"`([a-z_]+)`", re.sub(r"\([^)]*\)", "", sentence))
+    assert named == list(ACTION_SOURCES)
+    assert action_sources_written() <= set(ACTION_SOURCES), action_sources_written()
+    assert "expire" in action_sources_written()  # the name the audit gives a window that closes itself is written

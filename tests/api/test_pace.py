@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from datetime import UTC, datetime, timedelta
+from typing import Any
 
 import anyio
 import pytest
@@ -119,15 +120,41 @@ def test_a_passed_deadline_plays_the_default_once(client: TestClient, settings: 
     assert timer_actions(settings, table.table_id) == []
 
     clock.shift = deadline - datetime.now(UTC) + timedelta(seconds=1)
+    service = client.app.state.service  # type: ignore[attr-defined]
+    real_act = service.act
+    tried: list[int | None] = []  # the seq each look's default was decided on
+    both_decided = anyio.Event()
+
+    async def held_until_both_decided(table_id: str, who: Any, action: Any, expect_seq: int | None = None,
+                                      **how: Any) -> int:
+        if how.get("source") == "timer":
+            tried.append(expect_seq)
+            if len(tried) == 2:
+                both_decided.set()
+            with anyio.fail_after(10):  # the other look reaches its default too: the race is really run
+                await both_decided.wait()
+        return int(await real_act(table_id, who, action, expect_seq, **how))
+
+    failed: list[BaseException] = []
+
+    async def one_look() -> None:
+        try:
+            await look(table.table_id)
+        except Exception as exc:  # kept, so the count below is reached whatever a look did
+            failed.append(exc)
 
     async def two_looks() -> None:  # two looks racing (two workers, or a retry): one default between them
         async with anyio.create_task_group() as group:
-            group.start_soon(look, table.table_id)
-            group.start_soon(look, table.table_id)
+            group.start_soon(one_look)
+            group.start_soon(one_look)
 
+    service.act = held_until_both_decided
     client.portal.call(two_looks)
+    service.act = real_act
     client.portal.call(look, table.table_id)
-    assert timer_actions(settings, table.table_id) == [(2, 1, "timer")]
+    assert tried == [1, 1]  # both looks decided on the passed deadline at seq 1
+    assert timer_actions(settings, table.table_id) == [(2, 1, "timer")]  # and it was played exactly once
+    assert failed == []  # the loser of the race stopped quietly
     after = state(client, table, 0)
     assert after["seq"] == 2 and after["view"]["phase"] == "commit"
     assert [s["away"] for s in after["table"]["seats"]] == [False, True]  # the host may now hand Bob to a bot

@@ -3,9 +3,9 @@
 from __future__ import annotations
 
 import asyncio
+import dataclasses
 import logging
 import sqlite3
-import time
 from datetime import UTC, datetime, timedelta
 from typing import Any
 
@@ -13,6 +13,7 @@ import pytest
 from fastapi.testclient import TestClient
 from pydantic import BaseModel
 
+from app.audit import ACTION_SOURCES
 from app.main import create_app
 from app.settings import Settings
 from app.timing import Bank, next_deadline, read_bank
@@ -21,13 +22,17 @@ from games.red_scare_redux import GAME as RSR
 from tests.api.helpers import (
     GAME,
     act,
+    add_bots,
     assert_error,
     auth,
+    autoplay_settled,
+    create,
     db_path,
     db_rows,
     new_game,
     play,
     public,
+    start,
     state,
     wait_for,
 )
@@ -258,7 +263,7 @@ def test_a_timed_out_seat_s_second_step_times_out_with_it(settings: Settings) ->
         run_out(client, settings, table_id)
         wait_for(lambda: client.get(f"/api/tables/{table_id}").json()["seq"] >= 2, timeout=5,
                  what="the sweeper to time Alice out")
-        time.sleep(0.3)  # a few more sweeps: Bob's turn must not be touched
+        autoplay_settled(client, table_id)  # the sweep has looked again since: Bob's turn must not be touched
         rows = db_rows(settings, "SELECT seq, seat, action, source FROM actions WHERE table_id = ? ORDER BY seq",
                        table_id)
         assert rows == [(1, 0, '{"type": "pick", "n": 1}', "timer"), (2, 0, '{"type": "confirm"}', "timer")]
@@ -318,7 +323,7 @@ def test_a_timeout_in_a_secret_step_does_not_play_the_late_seat_s_next_step(sett
         run_out(client, settings, table_id)
         wait_for(lambda: client.get(f"/api/tables/{table_id}").json()["seq"] >= 2, timeout=5,
                  what="the sweeper to time the late seat out")
-        time.sleep(0.3)  # a few more sweeps: seat 1's own step must wait for seat 1
+        autoplay_settled(client, table_id)  # the sweep has looked again since: seat 1's own step waits for seat 1
         public_ = client.get(f"/api/tables/{table_id}").json()
         assert public_["seq"] == 2 and public_["status"] == "playing"
         assert [s["away"] for s in public_["seats"]] == [False, False]
@@ -527,3 +532,24 @@ def test_a_turn_s_actions_are_timed_from_what_is_left_of_its_bank(client: TestCl
     after = play(client, table, first)
     assert timedelta(seconds=5) < left(after) <= timedelta(seconds=12)
     assert state(client, table, 1 - first)["deadline"] == after["deadline"]  # public, the same for everyone
+
+
+def test_a_window_that_closes_itself_is_recorded_as_expire(settings: Settings) -> None:
+    """The audit names a self-closing window's end as docs/API.md section 7 does: source ``expire``, seat null (the
+    name is also held to the document by tests/api/test_api_doc.py). Rows stored under the old name read the same."""
+    closing = "tests.support.closing_hands:GAME"
+    with TestClient(create_app(dataclasses.replace(settings, extra_games=[*settings.extra_games, closing]))) as client:
+        table = create(client, "Alice", {"review_s": 0.05}, game="closing-hands")
+        add_bots(client, table, 1)
+        start(client, table)
+        client.post(f"{table.url}/seats/0/bot", headers=table.host).raise_for_status()  # bots play it to its end
+        wait_for(lambda: public(client, table)["status"] == "finished", timeout=60, what="the game to finish")
+        audit = client.get(f"{table.url}/audit").json()
+        closed = [(a["seat"], a["action"], a["source"]) for a in audit["actions"] if a["action"] == {"type": "expire"}]
+        assert closed == [(None, {"type": "expire"}, "expire")] * 3  # one window after each of the three rounds
+        assert {a["source"] for a in audit["actions"]} <= set(ACTION_SOURCES)
+        # A database written before the name was settled holds "timer" there: the audit says "expire" all the same.
+        with sqlite3.connect(db_path(settings)) as db:
+            db.execute("UPDATE actions SET source = 'timer' WHERE table_id = ? AND seat IS NULL", (table.table_id,))
+        again = client.get(f"{table.url}/audit").json()
+        assert [a["source"] for a in again["actions"]] == [a["source"] for a in audit["actions"]]

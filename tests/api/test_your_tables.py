@@ -5,9 +5,13 @@ from __future__ import annotations
 
 from typing import Any
 
+import pytest
 from fastapi.testclient import TestClient
 
+from app import service as service_module
 from app.expiry import expire_tables
+from app.main import create_app
+from app.settings import Settings
 from tests.api.helpers import Table, assert_error, new_game, play
 
 
@@ -73,3 +77,75 @@ def test_bad_requests_are_refused(client: TestClient) -> None:
     assert_error(client.post("/api/your-tables", json={"tables": [seat(table, 0)] * 101}), 422, "bad_request")
     assert_error(client.post("/api/your-tables", json={"tables": [{"table": table.table_id}]}), 422, "bad_request")
     assert_error(client.post("/api/your-tables", json={}), 422, "bad_request")
+
+
+def counting_reads(client: TestClient) -> list[str]:
+    """The tables the service reads from the database from now on, one entry per read."""
+    service = client.app.state.service  # type: ignore[attr-defined]
+    reads: list[str] = []
+    load = service._load_held
+
+    async def counted(table_id: str) -> Any:
+        reads.append(table_id)
+        return await load(table_id)
+
+    service._load_held = counted
+    return reads
+
+
+def test_a_wrong_token_costs_no_more_than_a_right_one(client: TestClient,
+                                                      monkeypatch: pytest.MonkeyPatch) -> None:
+    """A table held here is judged from what is held: a wrong token is not worth a database read (under the table's
+    lock) that a right one does not cost. Counted in reads, not in time, so a busy machine changes nothing."""
+    monkeypatch.setattr(service_module, "RECHECK_S", 3600.0)  # the held copy counts as read a moment ago
+    table = new_game(client, humans=2)
+    ask(client, seat(table, 0))  # held here now, whatever the creation left
+    reads = counting_reads(client)
+    for _ in range(10):
+        assert ask(client, seat(table, 0), seat(table, 1))["gone"] == []
+    right = len(reads)
+    wrong = [{"table_id": table.table_id, "token": f"wrong-{n}"} for n in range(50)]
+    for _ in range(10):
+        assert len(ask(client, *wrong)["gone"]) == 50
+    assert right == 0
+    assert len(reads) - right <= right, f"500 wrong tokens read the table {len(reads) - right} times"
+
+
+def test_a_flood_of_wrong_tokens_reads_a_table_at_most_once_a_moment(client: TestClient,
+                                                                     monkeypatch: pytest.MonkeyPatch) -> None:
+    """A held copy read longer ago than the bound is checked again once for a token it lacks (a seat may have been
+    taken through another worker whose announcement is still on its way); the wrong tokens after it are answered
+    from that fresh copy."""
+    monkeypatch.setattr(service_module, "RECHECK_S", 3600.0)
+    table = new_game(client, humans=2)
+    ask(client, seat(table, 0))
+    service = client.app.state.service  # type: ignore[attr-defined]
+    service._read_at[table.table_id] -= 7200.0  # read two hours ago, as far as the bound can tell
+    reads = counting_reads(client)
+    wrong = [{"table_id": table.table_id, "token": f"wrong-{n}"} for n in range(50)]
+    assert len(ask(client, *wrong)["gone"]) == 50
+    assert reads == [table.table_id]  # one look at the database, for all fifty
+
+
+def test_a_seat_taken_through_another_worker_is_found(settings: Settings, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Two workers on one database, whose announcements do not reach each other (as one still on its way): a seat
+    taken through the other is found here once the held copy is older than the bound."""
+    monkeypatch.setattr(service_module, "RECHECK_S", 0.0)
+    with TestClient(create_app(settings)) as here, TestClient(create_app(settings)) as there:
+        table = new_game(here, humans=1, started=False)
+        assert ask(here, seat(table, 0))["gone"] == []  # held here
+        joined = there.post(f"{table.url}/join", json={"name": "Bob", "invite": table.invite})
+        assert joined.status_code == 200, joined.text
+        listed = ask(here, {"table_id": table.table_id, "token": joined.json()["token"]})
+        assert (listed["gone"], [t["seat"] for t in listed["tables"]]) == ([], [1])
+
+
+def test_your_tables_are_metered_per_address(settings: Settings) -> None:
+    settings.your_tables_rate = (3, 60.0)
+    with TestClient(create_app(settings)) as client:
+        table = new_game(client, humans=2)
+        for _ in range(3):
+            ask(client, seat(table, 0))
+        refused = client.post("/api/your-tables", json={"tables": [seat(table, 0)]})
+        assert_error(refused, 429, "rate_limited")
+        assert table.table_id not in refused.text  # nothing of the table is told

@@ -44,6 +44,7 @@ def test_a_table_that_expires_under_an_open_page_says_so(context: BrowserContext
         errors = watch_errors(page)
         sockets: list[str] = []
         page.on("websocket", lambda ws: sockets.append(ws.url))
+        page.clock.install()  # the page's timers, to be run ahead below instead of waited for
         create_table(page, server)
         expect(page.locator("#conn")).to_have_text("online")
         expect(page.locator("#gate-heading")).to_have_text("This table has expired", timeout=15_000)
@@ -51,7 +52,8 @@ def test_a_table_that_expires_under_an_open_page_says_so(context: BrowserContext
         expect(page.locator("#gate-home a")).to_have_attribute("href", "/")
         expect(page.locator("#table-layout")).to_be_hidden()
         expect(page.locator("#status-line")).to_have_text("Expired")
-        page.wait_for_timeout(1500)  # three times the client's first backoff: a reconnect would have begun
+        # Not a fixed wait: the page's clock is run a minute ahead, past every backoff a reconnect would wait.
+        page.clock.run_for(60_000)
         assert len(sockets) == 1, sockets
         assert errors == []
     finally:

@@ -3,13 +3,25 @@ the site's own pages work under the Content-Security-Policy with nothing refused
 
 from __future__ import annotations
 
+import json
 import re
 
 import httpx
-from playwright.sync_api import BrowserContext, expect
+from playwright.sync_api import BrowserContext, WebSocket, expect
 
 from tests.browser.test_platform import create_table
+from tests.browser.test_table_ux import wait_until
 from tests.conftest import ServerProcess
+
+
+def cara_connected(frame: str) -> bool:
+    """A presence message that shows the third seat connected."""
+    try:
+        message = json.loads(frame)
+    except ValueError:
+        return False
+    seats = message.get("seats", []) if isinstance(message, dict) and message.get("type") == "presence" else []
+    return len(seats) == 3 and bool(seats[2].get("connected"))
 
 
 def test_a_removed_player_s_page_says_so_and_receives_nothing_more(browser, server: ServerProcess) -> None:  # type: ignore[no-untyped-def]
@@ -23,7 +35,15 @@ def test_a_removed_player_s_page_says_so_and_receives_nothing_more(browser, serv
         assert "invite=" in invite
         guest = guest_ctx.new_page()
         frames: list[str] = []
-        guest.on("websocket", lambda ws: ws.on("framereceived", lambda payload: frames.append(str(payload))))
+        sockets: list[WebSocket] = []
+        closed: list[WebSocket] = []
+
+        def watch(ws: WebSocket) -> None:
+            sockets.append(ws)
+            ws.on("framereceived", lambda payload: frames.append(str(payload)))
+            ws.on("close", lambda socket: closed.append(socket))
+
+        guest.on("websocket", watch)
         guest.goto(invite)
         guest.fill("#join-name", "Bob")
         guest.click("#join")
@@ -36,15 +56,19 @@ def test_a_removed_player_s_page_says_so_and_receives_nothing_more(browser, serv
             cara.click("#join")
             expect(host.locator("#lobby-seats li")).to_have_count(3)
             expect(guest.locator("#lobby-seats li")).to_have_count(3)
-            guest.wait_for_timeout(300)
+            # Not a fixed wait: until Bob's page has been told Cara is connected, the last news of her arrival.
+            wait_until(guest, lambda: any(cara_connected(frame) for frame in frames), "Cara's presence on Bob's page")
             before = len(frames)
             host.get_by_role("button", name="Remove Bob").click()
             expect(guest.locator("#gate-message")).to_contain_text(re.compile("no longer hold a seat"))
             expect(host.locator("#lobby-seats li")).to_have_count(2)
+            # Not a fixed wait: his page's socket is closed by the server (after which nothing can reach it) and no
+            # other is opened, so whatever the table does next, the page cannot hear it.
+            wait_until(guest, lambda: len(closed) == len(sockets) == 1, "the server to close Bob's socket")
             host.click("#start")  # the game starts without Bob: his page must hear none of it
             expect(cara.locator("#legal")).to_be_visible()
-            guest.wait_for_timeout(500)
             assert frames[before:] == [], frames[before:]
+            assert len(sockets) == 1, [s.url for s in sockets]  # no new connection: nothing more can be heard
             expect(guest.locator("#table-layout")).to_be_hidden()
         finally:
             third.close()

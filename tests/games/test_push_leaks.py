@@ -10,7 +10,10 @@ from __future__ import annotations
 
 import itertools
 import random
+import subprocess
+import sys
 from dataclasses import replace
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -21,8 +24,11 @@ from app.play import play
 from app.push import note_for, pushes_after
 from app.turns import due_seats
 from games.protocol import Game
-from tests.games.test_side_channels import LATER, START, _sources, _table
+from tests.games.test_side_channels import LATER, START, _listed_reason, _sources, _table
 from tests.support.corpus import cases, each_game
+from tests.support.hidden_hands import GAME as HIDDEN_HANDS
+
+ROOT = Path(__file__).resolve().parents[2]
 
 STATES = 12  # states per game played where every seat's push is checked against a redraw
 SECRET_STATES = 6
@@ -71,7 +77,9 @@ def pushed(game: Game, state: dict[str, Any], before: dict[str, Any] | None, bot
 @pytest.mark.parametrize(("game", "players", "options"), cases("ends"))
 def test_who_acted_in_a_secret_step_changes_no_one_elses_push(game: Game, players: int,
                                                                options: dict[str, Any] | None,
-                                                               monkeypatch: pytest.MonkeyPatch) -> None:
+                                                               monkeypatch: pytest.MonkeyPatch,
+                                                               request: pytest.FixtureRequest) -> None:
+    case = request.node.callspec.id
     checked = 0
     for seed, states, _ in each_game(game, players, options, seeds=1):
         rand = random.Random(f"secret push {seed}")
@@ -93,8 +101,14 @@ def test_who_acted_in_a_secret_step_changes_no_one_elses_push(game: Game, player
                         f"seed {seed}, state {index}: seat {a} or {b} acting changes another seat's push")
                     checked += 1
                 break  # one pair per state keeps the suite quick
+    # As the side-channel test judges it: a case with nothing checked is one its game declares so, with the reason.
+    reason = _listed_reason(game, case)
     if checked == 0:
-        pytest.skip("no secret step with several seats to act in this case")
+        assert reason is not None, f"{case} checked no secret step where several seats owe an action; declare " \
+                                   "Game.secret_step, or list the case in its Facts.no_secret_step with the reason"
+        pytest.skip(f"{case}: {reason}")
+    assert reason is None, f"{case} is listed in its game's Facts.no_secret_step but checked {checked} secret-step " \
+                           "states: unlist it"
 
 
 # ----------------------------------------------------------------- "You may react" (issue 35)
@@ -159,3 +173,15 @@ def test_you_may_react_says_the_same_whatever_the_seat_holds(game: Game, players
     if not checked:
         pytest.skip("no window the platform answers in this case (fixed windows close themselves)")
     assert reacting, "no seat was ever told it may react"
+
+
+def test_a_case_without_secret_steps_is_skipped_for_the_reason_its_game_declares() -> None:
+    """The secret-step push check skips only the cases a game lists in ``Facts.no_secret_step``, saying why (Hidden
+    Hands without its review window), as the side-channel test does; an unlisted case with nothing to check fails."""
+    run = subprocess.run([sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider", "-rs", __file__, "-k",
+                          "test_who_acted_in_a_secret_step_changes_no_one_elses_push and hidden-hands"],
+                         cwd=ROOT, capture_output=True, text=True, timeout=300)
+    assert run.returncode == 0, run.stdout[-3000:] + run.stderr[-2000:]
+    skipped = [line for line in run.stdout.splitlines() if line.startswith("SKIPPED")]
+    declared = HIDDEN_HANDS.facts.no_secret_step["?p"]
+    assert skipped and all(declared in line for line in skipped), skipped

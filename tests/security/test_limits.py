@@ -283,7 +283,12 @@ def test_refused_messages_from_a_closing_socket_leave_no_trace_in_the_log(served
             opening(ws)
             ws.send(json.dumps({"type": "act", "id": n, "action": {"type": "no-such-move"}}))
             ws.send(json.dumps({"type": "chat", "text": ""}))
-    time.sleep(1)
+    # Not a fixed wait: until the server has handled the last socket's end (the seat shows nobody connected), which
+    # comes after its refusals, as every earlier socket's did.
+    end = time.monotonic() + 30
+    while table.public()["seats"][0]["connected"]:
+        assert time.monotonic() < end, "the server never saw the sockets close"
+        time.sleep(0.05)
     assert process.log_path is not None
     log = process.log_path.read_text()
     assert "Task exception was never retrieved" not in log and "Traceback" not in log

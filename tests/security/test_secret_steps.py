@@ -185,6 +185,6 @@ def test_a_fixed_window_closes_only_by_its_expiry(tmp_path: Path) -> None:
         assert expiries, "no window was reached"
         assert not offered_continue
         assert not [a for a in actions if a[2].get("type") == "continue"]
-        assert all(a[2] == {"type": "expire"} and a[3] == "timer" for a in expiries)
+        assert all(a[2] == {"type": "expire"} and a[3] == "expire" for a in expiries)
     finally:
         process.stop()
