@@ -10,6 +10,7 @@ import os
 import random
 import re
 import signal
+import time
 from concurrent.futures import ThreadPoolExecutor, wait
 from contextlib import ExitStack
 from pathlib import Path
