@@ -3,6 +3,9 @@
 # as compose would (SIGTERM) and check that it shut down cleanly. Run from anywhere; tests/test_deploy_files.py runs
 # it where podman is installed.
 #   PODMAN_RUN_ARGS  extra `podman run` options, e.g. "--runtime runc --ulimit nofile=1024:1024"
+#   PODMAN_BUILD_ARGS  extra `podman build` options, e.g. "--network host"
+#   BASE_IMAGE       build on this image instead of the Dockerfile's FROM (`podman build --from`): a stand-in
+#                    where the pinned base cannot be pulled; it must have python, pip and useradd on its PATH
 #   PORT             the host port (127.0.0.1 only) to reach the container on; default 18080
 # Exit status: 0 all went well; 77 the image cannot be built here (the base image is neither stored nor pullable:
 # a machine without a registry); anything else a failure.
@@ -11,13 +14,16 @@ cd "$(dirname "$0")/.."
 image=localhost/tabletop:try-podman
 name=tabletop-try-$$
 port=${PORT:-18080}
-base=$(sed -n 's/^FROM \([^ ]*\).*/\1/p' Dockerfile | head -n 1)
+base=${BASE_IMAGE:-$(sed -n 's/^FROM \([^ ]*\).*/\1/p' Dockerfile | head -n 1)}
 
 if ! podman image exists "$base" && ! podman pull -q "$base" >/dev/null 2>&1; then
     echo "try-podman: the base image $base is not stored here and cannot be pulled (no registry reachable)" >&2
     exit 77
 fi
-podman build -q -t "$image" . >/dev/null
+# Docker's image format keeps the Dockerfile's HEALTHCHECK (OCI's drops it).
+# shellcheck disable=SC2086  # PODMAN_BUILD_ARGS is a list of options
+podman build -q --format docker ${PODMAN_BUILD_ARGS:-} ${BASE_IMAGE:+--from "$BASE_IMAGE"} -t "$image" . >/dev/null
+echo "try-podman: built $image on $base"
 
 cleanup() { podman rm -f -i "$name" >/dev/null 2>&1 || true; }
 trap cleanup EXIT
