@@ -3,7 +3,9 @@ tabletop.conf itself (with TLS: a self-signed certificate made here; only the in
 listening ports and the certificate's files are the test's own). Games are played through the proxy's address, which
 keeps each table on one worker;
 one worker is SIGTERMed mid-game and the pages' sockets come back through the proxy to the other; X-Forwarded-For is
-believed from the proxy alone; /metrics answers the machine only and moves with play; the logs are JSON lines."""
+believed from the proxy alone; /metrics answers the machine only and moves with play; the logs are JSON lines. The
+proxy keeps the app's own limits per visitor (connections, request pace, half-sent requests), serves certificate
+renewals' HTTP-01 challenges over plain HTTP and takes a renewed certificate on a reload."""
 
 from __future__ import annotations
 
@@ -13,8 +15,11 @@ import json
 import os
 import re
 import secrets
+import selectors
 import shlex
 import shutil
+import signal
+import socket
 import ssl
 import subprocess
 import sys
@@ -23,12 +28,12 @@ from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
-from urllib.parse import urlsplit
+from urllib.parse import urljoin, urlsplit
 
 import httpx
 import pytest
 from prometheus_client.parser import text_string_to_metric_families
-from websockets.exceptions import ConnectionClosed
+from websockets.exceptions import ConnectionClosed, InvalidStatus
 from websockets.sync.client import ClientConnection, connect
 
 from tests.conftest import ROOT, ServerProcess, free_port, server_env
@@ -55,6 +60,7 @@ class Topology:
     proxy_url: str  # https://127.0.0.1:port
     http_url: str  # the proxy's plain-HTTP side
     tmp: Path
+    proxy: subprocess.Popen[bytes]
     secrets: list[str] = field(default_factory=list)  # every credential handed out, searched for in the logs
 
     @property
@@ -65,18 +71,38 @@ class Topology:
         return httpx.Client(transport=httpx.HTTPTransport(verify=False, local_address=local), timeout=15)
 
 
+def _certificate(certs: Path, version: int) -> bytes:
+    """A self-signed certificate in ``certs/v{version}/``, as a renewal leaves one; returns it (DER)."""
+    where = certs / f"v{version}"
+    where.mkdir(parents=True)
+    subprocess.run(["openssl", "req", "-x509", "-newkey", "rsa:2048", "-nodes", "-days", "1",
+                    "-subj", f"/CN=127.0.0.1/O=renewal {version}", "-addext", "subjectAltName=IP:127.0.0.1",
+                    "-keyout", str(where / "privkey.pem"), "-out", str(where / "fullchain.pem")],
+                   check=True, capture_output=True)
+    return ssl.PEM_cert_to_DER_cert((where / "fullchain.pem").read_text())
+
+
+def _point_certificates_at(certs: Path, version: int) -> None:
+    """fullchain.pem and privkey.pem are symlinks into the version directory, moved at once (as certbot's are)."""
+    for name in ("fullchain.pem", "privkey.pem"):
+        link = certs / f".{name}.new"
+        link.unlink(missing_ok=True)
+        link.symlink_to(f"v{version}/{name}")
+        link.replace(certs / name)
+
+
 def _nginx_config(tmp: Path, a: int, b: int, http_port: int, https_port: int) -> Path:
     """nginx's main file for the test, including deploy/nginx/tabletop.conf as it is; its includes (the workers, the
-    ports, the certificate) are written next to it, where the config's relative paths look."""
+    ports) and directories (the certificate, the ACME challenges) are made next to it, where the config's relative
+    paths look (nginx runs with this directory as its prefix too)."""
     own = tmp / "tabletop"
-    own.mkdir(parents=True)
+    (own / "acme" / ".well-known" / "acme-challenge").mkdir(parents=True)
     (own / "upstreams.conf").write_text(f"server 127.0.0.1:{a} max_fails=1 fail_timeout=5s;\n"
                                         f"server 127.0.0.1:{b} max_fails=1 fail_timeout=5s;\n")
     (own / "listen-http.conf").write_text(f"listen 127.0.0.1:{http_port};\n")
     (own / "listen-https.conf").write_text(f"listen 127.0.0.1:{https_port} ssl http2;\n")
-    subprocess.run(["openssl", "req", "-x509", "-newkey", "rsa:2048", "-nodes", "-days", "1", "-subj", "/CN=127.0.0.1",
-                    "-addext", "subjectAltName=IP:127.0.0.1", "-keyout", str(own / "key.pem"),
-                    "-out", str(own / "cert.pem")], check=True, capture_output=True)
+    _certificate(own / "certs", 1)
+    _point_certificates_at(own / "certs", 1)
     kinds = ("client_body", "proxy", "fastcgi", "uwsgi", "scgi")
     temp = "\n".join(f"  {kind}_temp_path {tmp / kind};" for kind in kinds)
     main = tmp / "nginx.conf"
@@ -128,9 +154,11 @@ def topology(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Topology]:
         b.start()
         http_port, https_port = free_port(), free_port()
         config = _nginx_config(tmp / "nginx", a.port, b.port, http_port, https_port)
-        proxy = subprocess.Popen(["nginx", "-c", str(config), "-e", str(tmp / "nginx" / "error.log")],
-                                 stdout=subprocess.DEVNULL, stderr=subprocess.STDOUT)
-        top = Topology(a, b, f"https://127.0.0.1:{https_port}", f"http://127.0.0.1:{http_port}", tmp)
+        nginx = ["nginx", "-c", str(config), "-p", f"{tmp / 'nginx'}/", "-e", str(tmp / "nginx" / "error.log")]
+        checked = subprocess.run([*nginx, "-t"], capture_output=True, text=True)
+        assert checked.returncode == 0, checked.stderr  # the shipped configuration parses
+        proxy = subprocess.Popen(nginx, stdout=subprocess.DEVNULL, stderr=subprocess.STDOUT)
+        top = Topology(a, b, f"https://127.0.0.1:{https_port}", f"http://127.0.0.1:{http_port}", tmp, proxy)
         with top.client() as client:
             _wait_until(lambda: client.get(f"{top.proxy_url}/readyz").status_code == 200, 15, "the proxy answering")
         yield top
@@ -476,3 +504,174 @@ def test_the_readmes_postgresql_backup_and_restore_lines_work(topology: Topology
         assert finished_ok == finished >= 1 and live_ok == live >= 1, checked.stdout
     finally:
         _admin(f'DROP DATABASE IF EXISTS "{fresh}" WITH (FORCE)')
+
+
+# The proxy's limits per visitor (deploy/nginx/tabletop.conf): every visitor here comes from a loopback address of its
+# own (127.0.0.x), as distinct people would, so one's limit is seen not to be another's.
+SOCKETS_PER_VISITOR = 50
+REQUEST_BURST = 120
+REQUEST_TIMEOUT = 10.0  # the app's REQUEST_TIMEOUT, kept by the proxy
+
+
+def _half_sent(top: Topology, local: str) -> dict[str, tuple[socket.socket, float]]:
+    """Connections that each stop partway: in the TLS handshake, in a request's headers (over TLS and plain HTTP),
+    in a body. Each with the moment the proxy's clock for it started (as late as it can have: the connection made,
+    or the body's wait begun)."""
+    host, port = top.proxy_url.removeprefix("https://").split(":")
+    http_port = int(top.http_url.rsplit(":", 1)[1])
+    opened: dict[str, tuple[socket.socket, float]] = {}
+
+    def open_(what: str, to: int, tls: bool, sent: bytes) -> None:
+        sock = socket.create_connection((host, to), timeout=10, source_address=(local, 0))
+        started = time.monotonic()
+        if tls:
+            sock = TLS.wrap_socket(sock, server_hostname=host)
+        sock.sendall(sent)
+        opened[what] = (sock, time.monotonic() if what == "body" else started)
+
+    open_("handshake", int(port), False, b"\x16\x03\x01")  # the start of a ClientHello, and no more
+    open_("headers", int(port), True, f"GET /healthz HTTP/1.1\r\nHost: {host}:{port}\r\nUser-Agent: slow".encode())
+    open_("plain headers", http_port, False, f"GET / HTTP/1.1\r\nHost: {host}\r\n".encode())
+    open_("body", int(port), True, f"POST /api/tables HTTP/1.1\r\nHost: {host}:{port}\r\nContent-Type: "
+          f"application/json\r\nContent-Length: 100\r\n\r\n{{\"game\":".encode())
+    return opened
+
+
+def test_half_sent_requests_are_closed_near_the_apps_timeout(topology: Topology) -> None:
+    """Before the proxy had its own timeouts, nginx's 60 s let one visitor hold half-sent requests where the app
+    alone closes them at 10 s."""
+    opened = _half_sent(topology, "127.0.0.20")
+    closed_after: dict[str, float] = {}
+    with selectors.DefaultSelector() as waiting:
+        for what, (sock, _) in opened.items():
+            sock.setblocking(False)
+            waiting.register(sock, selectors.EVENT_READ, what)
+        end = time.monotonic() + 3 * REQUEST_TIMEOUT
+        while len(closed_after) < len(opened) and time.monotonic() < end:
+            for key, _ in waiting.select(timeout=0.5):
+                sock = key.fileobj
+                assert isinstance(sock, socket.socket)
+                try:
+                    data = sock.recv(4096)
+                except (ssl.SSLWantReadError, BlockingIOError):
+                    continue
+                except OSError:
+                    data = b""  # reset: closed as well
+                if not data:  # closed (anything the proxy says before closing is read and passed over)
+                    closed_after[key.data] = time.monotonic() - opened[key.data][1]
+                    waiting.unregister(sock)
+    for sock, _ in opened.values():
+        sock.close()
+    still_open = set(opened) - set(closed_after)
+    assert not still_open, f"still open after {3 * REQUEST_TIMEOUT} s: {still_open}"
+    # Near the app's own 10 s: not at once (the proxy waited for the rest), and not nginx's 60 s.
+    assert all(REQUEST_TIMEOUT - 0.5 <= after <= REQUEST_TIMEOUT + 6 for after in closed_after.values()), closed_after
+
+
+def _socket(held: contextlib.ExitStack, top: Topology, table_id: str, spectate: str, local: str) -> None:
+    """A spectator's socket from ``local``, through the proxy, kept open until ``held`` closes. Nothing reads it
+    after the first state, so its queue is unbounded: a full queue stops the client reading, its close too."""
+    ws = held.enter_context(connect(f"{top.ws_url}/ws/tables/{table_id}", ssl=TLS, proxy=None, open_timeout=10,
+                                    ping_interval=None, max_queue=None, source_address=(local, 0)))
+    ws.send(json.dumps({"type": "auth", "spectate": spectate}))
+    assert json.loads(ws.recv(timeout=10))["type"] == "state"
+
+
+def _opens(top: Topology, table_id: str, spectate: str, local: str) -> bool:
+    with contextlib.ExitStack() as held:
+        try:
+            _socket(held, top, table_id, spectate, local)
+        except InvalidStatus:
+            return False
+    return True
+
+
+def test_one_visitor_holds_a_bounded_number_of_websockets(topology: Topology) -> None:
+    """Through the proxy (whose address the app leaves uncapped) one visitor opened 120 sockets a minute, without
+    end: now the proxy refuses the one past its cap with 429, and that cap is the visitor's alone."""
+    top = topology
+    table_id, _, spectate = _new_table(top, "hidden-hands", 2, 0)
+    with contextlib.ExitStack() as held:
+        for _ in range(SOCKETS_PER_VISITOR):
+            _socket(held, top, table_id, spectate, "127.0.0.21")
+        with pytest.raises(InvalidStatus) as refused:
+            _socket(held, top, table_id, spectate, "127.0.0.21")
+        assert refused.value.response.status_code == 429
+        assert _opens(top, table_id, spectate, "127.0.0.22")  # another visitor is not held up
+    # Every socket closed: the visitor may open sockets again.
+    _wait_until(lambda: _opens(top, table_id, spectate, "127.0.0.21"), 15, "a socket again")
+
+
+def _page_and_its_files(client: httpx.Client, url: str) -> list[int]:
+    """Load a page as a browser would: the page, the files it names and the modules they import. The statuses."""
+    page = client.get(url)
+    statuses = [page.status_code]
+    found = re.findall(r'(?:src|href)="(/static/[^"]+)"', page.text)
+    seen: set[str] = set()
+    while found:
+        path = found.pop()
+        if path in seen:
+            continue
+        seen.add(path)
+        answer = client.get(urljoin(url, path))
+        statuses.append(answer.status_code)
+        if path.endswith(".js"):
+            found += [urljoin(path, name) for name in re.findall(r'''from\s+["']([^"']+\.js)["']''', answer.text)]
+    return statuses
+
+
+def test_one_visitor_is_paced_a_page_load_is_not(topology: Topology) -> None:
+    """Through the proxy one visitor's requests all reached the app (which counts only some routes): now a flood is
+    refused (429) past a burst that a page load and its files stay well inside."""
+    top = topology
+    table_id, _, _ = _new_table(top, "hidden-hands", 2, 0)
+    with top.client("127.0.0.23") as visitor:
+        statuses = _page_and_its_files(visitor, f"{top.proxy_url}/t/{table_id}")
+        assert len(statuses) > 5 and set(statuses) == {200}, statuses
+        answered = 0
+        while (answer := visitor.get(f"{top.proxy_url}/healthz")).status_code == 200:
+            answered += 1
+            assert answered < 20 * REQUEST_BURST, "never refused"
+        assert answer.status_code == 429 and answer.json()["error"]["code"] == "rate_limited"  # as the app says it
+        assert answered >= REQUEST_BURST - len(statuses)  # the burst was let through first
+    with top.client("127.0.0.24") as other:
+        assert other.get(f"{top.proxy_url}/healthz").status_code == 200
+
+
+def test_port_80_serves_acme_challenges_and_redirects_everything_else(topology: Topology) -> None:
+    top = topology
+    challenges = top.tmp / "nginx" / "tabletop" / "acme" / ".well-known" / "acme-challenge"
+    key = secrets.token_urlsafe(16)
+    (challenges / key).write_text(f"{key}.thumbprint")
+    with top.client() as client:
+        served = client.get(f"{top.http_url}/.well-known/acme-challenge/{key}")
+        assert served.status_code == 200 and served.text == f"{key}.thumbprint"
+        assert client.get(f"{top.http_url}/.well-known/acme-challenge/nothing-here").status_code == 404
+        for path in ("/", "/t/abc", "/.well-known/other", "/.well-known/acme-challenge/../../nginx.conf"):
+            moved = client.get(f"{top.http_url}{path}")
+            assert moved.status_code == 301 and moved.headers["location"].startswith("https://"), path
+
+
+def test_a_renewed_certificate_is_served_after_a_reload(topology: Topology) -> None:
+    """A renewal moves the symlinks in the certificate directory to new files; `nginx -s reload` (SIGHUP to the
+    master) serves them: the directory is read, not files pinned at start."""
+    top = topology
+    host, port = top.proxy_url.removeprefix("https://").split(":")
+    certs = top.tmp / "nginx" / "tabletop" / "certs"
+
+    def served() -> bytes:
+        with socket.create_connection((host, int(port)), timeout=10) as raw, \
+                TLS.wrap_socket(raw, server_hostname=host) as tls:
+            der = tls.getpeercert(binary_form=True)
+        assert der is not None
+        return der
+
+    first = ssl.PEM_cert_to_DER_cert((certs / "fullchain.pem").read_text())
+    assert served() == first
+    renewed = _certificate(certs, 2)
+    _point_certificates_at(certs, 2)
+    assert served() == first  # nothing changes until the reload
+    top.proxy.send_signal(signal.SIGHUP)
+    _wait_until(lambda: served() == renewed, 15, "the renewed certificate served")
+    with top.client() as client:
+        assert client.get(f"{top.proxy_url}/readyz").status_code == 200
