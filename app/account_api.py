@@ -13,6 +13,7 @@ from pydantic import Field
 from app.account_seats import AccountSeats
 from app.accounts import Account, Accounts, relying_party
 from app.api import Body, HeldTable, limited
+from app.deps import from_state
 from app.seats import Credential
 from app.sessions import (
     SameOrigin,
@@ -27,18 +28,8 @@ from app.sessions import (
 router = APIRouter(prefix="/api/account")
 
 
-def get_accounts(request: Request) -> Accounts:
-    accounts: Accounts = request.app.state.accounts
-    return accounts
-
-
-def get_account_seats(request: Request) -> AccountSeats:
-    seats: AccountSeats = request.app.state.account_seats
-    return seats
-
-
-AccountsDep = Annotated[Accounts, Depends(get_accounts)]
-AccountSeatsDep = Annotated[AccountSeats, Depends(get_account_seats)]
+AccountsDep = Annotated[Accounts, Depends(from_state("accounts"))]
+AccountSeatsDep = Annotated[AccountSeats, Depends(from_state("account_seats"))]
 
 
 class NewAccount(Body):
@@ -82,15 +73,21 @@ async def register_options(body: NewAccount, request: Request, accounts: Account
     return {"options": await accounts.register_options(relying, body.name)}
 
 
+async def _signed_in(request: Request, response: Response, account: Account) -> dict[str, Any]:
+    """Start this device's session for ``account`` (ending the one it had: a device signs in as one account at a
+    time) and set its cookie."""
+    before = await signed_in_as(request)
+    token = await start_session(request.app.state.service, account.id, before.session_id if before else None)
+    set_cookie(response, request, token)
+    return {"account": _public(account.name)}
+
+
 @router.post("/register", status_code=201, dependencies=[SameOrigin])
 async def register(body: Answer, request: Request, response: Response, accounts: AccountsDep) -> dict[str, Any]:
     """Create the account with the passkey just made, and sign this device in."""
     limited(request, "account_limiter", "passkey attempts")
-    before = await signed_in_as(request)  # a device signs in as one account at a time
     account = await accounts.register(relying_party(request.app.state.settings, request), body.credential)
-    token = await start_session(request.app.state.service, account.id, before.session_id if before else None)
-    set_cookie(response, request, token)
-    return {"account": _public(account.name)}
+    return await _signed_in(request, response, account)
 
 
 @router.post("/login/options", dependencies=[SameOrigin])
@@ -103,11 +100,8 @@ async def login_options(request: Request, accounts: AccountsDep) -> dict[str, An
 async def login(body: Answer, request: Request, response: Response, accounts: AccountsDep) -> dict[str, Any]:
     """Sign this device in with a passkey's answer."""
     limited(request, "account_limiter", "passkey attempts")
-    before = await signed_in_as(request)  # a device signs in as one account at a time
     account = await accounts.login(relying_party(request.app.state.settings, request), body.credential)
-    token = await start_session(request.app.state.service, account.id, before.session_id if before else None)
-    set_cookie(response, request, token)
-    return {"account": _public(account.name)}
+    return await _signed_in(request, response, account)
 
 
 @router.post("/passkeys/options", dependencies=[SameOrigin])

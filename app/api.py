@@ -14,6 +14,7 @@ from app.account_seats import with_account_tables
 from app.answers import read_answer, set_answer
 from app.audit import audit
 from app.chat import Chat as TableChat
+from app.deps import from_state
 from app.errors import ApiError
 from app.guards import client_address, within_rate
 from app.handover import HandOver
@@ -36,51 +37,6 @@ from games.bots import kinds
 router = APIRouter(prefix="/api")
 
 
-def get_service(request: Request) -> TableService:
-    service: TableService = request.app.state.service  # set by main's lifespan; app.state is untyped
-    return service
-
-
-def get_lobby(request: Request) -> Lobby:
-    lobby: Lobby = request.app.state.lobby
-    return lobby
-
-
-def get_rematch(request: Request) -> Rematch:
-    rematch: Rematch = request.app.state.rematch
-    return rematch
-
-
-def get_invitations(request: Request) -> Invitations:
-    invitations: Invitations = request.app.state.invitations
-    return invitations
-
-
-def chat_of(request: Request) -> TableChat:
-    chat: TableChat = request.app.state.chat
-    return chat
-
-
-def get_links(request: Request) -> SeatLinks:
-    links: SeatLinks = request.app.state.links
-    return links
-
-
-def get_moves(request: Request) -> MoveLinks:
-    moves: MoveLinks = request.app.state.moves
-    return moves
-
-
-def get_handover(request: Request) -> HandOver:
-    handover: HandOver = request.app.state.handover
-    return handover
-
-
-def get_hard_seats(request: Request) -> HardSeats:
-    hard_seats: HardSeats = request.app.state.autoplay.hard_seats
-    return hard_seats
-
-
 def base_url(request: Request) -> str:
     configured = request.app.state.settings.public_url
     return configured or str(request.base_url).rstrip("/")
@@ -95,15 +51,15 @@ def bearer(authorization: Annotated[str | None, Header()] = None) -> str | None:
     return token.strip()
 
 
-ServiceDep = Annotated[TableService, Depends(get_service)]
-LobbyDep = Annotated[Lobby, Depends(get_lobby)]
-RematchDep = Annotated[Rematch, Depends(get_rematch)]
-InvitationsDep = Annotated[Invitations, Depends(get_invitations)]
-ChatDep = Annotated[TableChat, Depends(chat_of)]
-LinksDep = Annotated[SeatLinks, Depends(get_links)]
-MovesDep = Annotated[MoveLinks, Depends(get_moves)]
-HandOverDep = Annotated[HandOver, Depends(get_handover)]
-HardSeatsDep = Annotated[HardSeats, Depends(get_hard_seats)]
+ServiceDep = Annotated[TableService, Depends(from_state("service"))]
+LobbyDep = Annotated[Lobby, Depends(from_state("lobby"))]
+RematchDep = Annotated[Rematch, Depends(from_state("rematch"))]
+InvitationsDep = Annotated[Invitations, Depends(from_state("invitations"))]
+ChatDep = Annotated[TableChat, Depends(from_state("chat"))]
+LinksDep = Annotated[SeatLinks, Depends(from_state("links"))]
+MovesDep = Annotated[MoveLinks, Depends(from_state("moves"))]
+HandOverDep = Annotated[HandOver, Depends(from_state("handover"))]
+HardSeatsDep = Annotated[HardSeats, Depends(from_state("autoplay.hard_seats"))]
 TokenDep = Annotated[str | None, Depends(bearer)]
 BaseDep = Annotated[str, Depends(base_url)]
 
@@ -197,12 +153,7 @@ async def list_your_tables(body: YourTables, service: ServiceDep, invitations: I
     return await with_account_tables(service, request.app.state.account_seats, who.account_id, asked, invitations)
 
 
-def get_pusher(request: Request) -> Pusher:
-    pusher: Pusher = request.app.state.pusher
-    return pusher
-
-
-PusherDep = Annotated[Pusher, Depends(get_pusher)]
+PusherDep = Annotated[Pusher, Depends(from_state("pusher"))]
 
 
 class PushKeys(Body):
@@ -531,12 +482,7 @@ async def post_chat(table_id: str, body: Chat, viewer: ViewerDep, chat: ChatDep)
     return {"sent": True}
 
 
-def get_replays(request: Request) -> Replays:
-    replays: Replays = request.app.state.replays
-    return replays
-
-
-ReplaysDep = Annotated[Replays, Depends(get_replays)]
+ReplaysDep = Annotated[Replays, Depends(from_state("replays"))]
 
 
 def rebuild_limit(request: Request) -> Callable[[], None]:
