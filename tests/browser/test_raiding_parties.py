@@ -229,3 +229,27 @@ def test_builder_limits_at_a_20_gold_table_with_a_copy_cap(server: ServerProcess
     assert state["view"]["your_party"] == {"Pirate": 2, "Brethren": 3, "Rogue": 1, "Advisor": 1, "Scalawag": 1,
                                            "Coastlands": 1}
     assert errors == []
+
+
+def test_ready_made_parties_say_what_they_cost_and_leave(server: ServerProcess, context) -> None:  # type: ignore[no-untyped-def]
+    """Issue 38: the ready-made parties say what they spend of the table's gold and what they leave unspent, the
+    ones that spend it all first (people hired the 20-gold party at a 30-gold table and lost to a full party)."""
+    made = httpx.post(f"{server.url}/api/tables", json={"game": "raiding-parties", "name": "Rich",
+                                                        "options": {"gold": 40}}, timeout=10).json()
+    table_id, token = made["table_id"], made["token"]
+    auth, base = {"Authorization": f"Bearer {token}"}, f"{server.url}/api/tables/{table_id}"
+    httpx.post(f"{base}/bots", json={"count": 1}, headers=auth, timeout=10).raise_for_status()
+    httpx.post(f"{base}/start", headers=auth, timeout=10).raise_for_status()
+    page = context.new_page()
+    errors = watch_errors(page)
+    page.goto(seat_link(server, table_id, token))
+    page.wait_for_selector(".rp[data-state=building]")
+    rows = page.locator("[data-ready-made]").evaluate_all(
+        "(items) => items.map((li) => [li.dataset.readyMade, li.querySelector('.rp-rm-cost').textContent])")
+    assert rows == [["Redd's Gunners", "40 of 40 gold: all of it spent"],
+                    ["Pirateers", "30 of 40 gold: 10 unspent"],
+                    ["Brethren of the Coast", "20 of 40 gold: 20 unspent"]]
+    # The cost shown is what the builder counts once the party is loaded.
+    page.locator("[data-load='Pirateers']").click()
+    assert total(page)[0] == 30
+    assert errors == []
