@@ -41,6 +41,18 @@ SMALL_TAPS = """() => [...document.querySelectorAll('.rp button, .rp summary')]
   .map(([text, box]) => `${text} ${Math.round(box.width)}x${Math.round(box.height)}`)"""
 
 
+# Sections of the controls bar that look empty: a heading or a summary with no content after it, or a closed
+# summary drawn without its disclosure marker (it reads as a heading over nothing: issue 38's "About the Brethren").
+EMPTY_DOCK_SECTIONS = """() => [...document.querySelectorAll('.rp-dock h3, .rp-dock summary')]
+  .filter((el) => el.getClientRects().length)
+  .filter((el) => {
+    if (![...el.parentElement.children].some((child) => child !== el && child.textContent.trim())) return true;
+    if (el.tagName !== 'SUMMARY' || getComputedStyle(el).display === 'list-item') return false;
+    return ['none', 'normal', '""'].includes(getComputedStyle(el, '::before').content);
+  })
+  .map((el) => el.textContent.trim())"""
+
+
 def host_table(page, server: ServerProcess, name: str) -> str:  # type: ignore[no-untyped-def]
     # The bot never passes a reaction window early (ruling 1): one-second windows keep the game short.
     return shared_host(page, server, "raiding-parties", name, 2, ".rp[data-state=building]", {"reaction_seconds": "1"})
@@ -102,6 +114,7 @@ def take_first_move(page) -> None:  # type: ignore[no-untyped-def]
         actor.first.click()
         group = page.locator(".rp-groups > button").first
         group.wait_for()
+        assert not page.evaluate(EMPTY_DOCK_SECTIONS)
         if group.get_attribute("data-action"):
             group.click()
             return
