@@ -1,7 +1,8 @@
-// Raiding Parties: the party builder (phase "build"). The catalogue with + and − per card, the ready-made parties,
-// and a sticky bar with the gold total, the Ship/Fort count, what is wrong and the Submit button. The limits come
-// from the legal template ({type: "party", template: true, gold, max_ships_forts, copy_cap}); the server checks the
-// party again and its refusal is shown in the bar.
+// Raiding Parties: the party builder (phase "build"). The catalogue with + and − per card, the ready-made parties
+// (each with what it spends of the table's gold, full-budget ones first), and a sticky bar with the gold total, the
+// Ship/Fort count, what is wrong and the Submit button. The limits come from the legal template ({type: "party",
+// template: true, gold, max_ships_forts, copy_cap}); the server checks the party again and its refusal is shown in
+// the bar.
 //
 // Local state (st.build): {counts: {name: n}, query, type, error}. It survives new messages (another seat getting
 // ready must not wipe a half-built party), and the counts survive a reload too (draft.js, per table and seat).
