@@ -41,6 +41,18 @@ SMALL_TAPS = """() => [...document.querySelectorAll('.rp button, .rp summary')]
   .map(([text, box]) => `${text} ${Math.round(box.width)}x${Math.round(box.height)}`)"""
 
 
+# Sections of the controls bar that look empty: a heading or a summary with no content after it, or a closed
+# summary drawn without its disclosure marker (it reads as a heading over nothing: issue 38's "About the Brethren").
+EMPTY_DOCK_SECTIONS = """() => [...document.querySelectorAll('.rp-dock h3, .rp-dock summary')]
+  .filter((el) => el.getClientRects().length)
+  .filter((el) => {
+    if (![...el.parentElement.children].some((child) => child !== el && child.textContent.trim())) return true;
+    if (el.tagName !== 'SUMMARY' || getComputedStyle(el).display === 'list-item') return false;
+    return ['none', 'normal', '""'].includes(getComputedStyle(el, '::before').content);
+  })
+  .map((el) => el.textContent.trim())"""
+
+
 def host_table(page, server: ServerProcess, name: str) -> str:  # type: ignore[no-untyped-def]
     # The bot never passes a reaction window early (ruling 1): one-second windows keep the game short.
     return shared_host(page, server, "raiding-parties", name, 2, ".rp[data-state=building]", {"reaction_seconds": "1"})
@@ -102,6 +114,7 @@ def take_first_move(page) -> None:  # type: ignore[no-untyped-def]
         actor.first.click()
         group = page.locator(".rp-groups > button").first
         group.wait_for()
+        assert not page.evaluate(EMPTY_DOCK_SECTIONS)
         if group.get_attribute("data-action"):
             group.click()
             return
@@ -228,4 +241,28 @@ def test_builder_limits_at_a_20_gold_table_with_a_copy_cap(server: ServerProcess
     state = httpx.get(f"{base}/state", headers=auth, timeout=10).json()
     assert state["view"]["your_party"] == {"Pirate": 2, "Brethren": 3, "Rogue": 1, "Advisor": 1, "Scalawag": 1,
                                            "Coastlands": 1}
+    assert errors == []
+
+
+def test_ready_made_parties_say_what_they_cost_and_leave(server: ServerProcess, context) -> None:  # type: ignore[no-untyped-def]
+    """Issue 38: the ready-made parties say what they spend of the table's gold and what they leave unspent, the
+    ones that spend it all first (people hired the 20-gold party at a 30-gold table and lost to a full party)."""
+    made = httpx.post(f"{server.url}/api/tables", json={"game": "raiding-parties", "name": "Rich",
+                                                        "options": {"gold": 40}}, timeout=10).json()
+    table_id, token = made["table_id"], made["token"]
+    auth, base = {"Authorization": f"Bearer {token}"}, f"{server.url}/api/tables/{table_id}"
+    httpx.post(f"{base}/bots", json={"count": 1}, headers=auth, timeout=10).raise_for_status()
+    httpx.post(f"{base}/start", headers=auth, timeout=10).raise_for_status()
+    page = context.new_page()
+    errors = watch_errors(page)
+    page.goto(seat_link(server, table_id, token))
+    page.wait_for_selector(".rp[data-state=building]")
+    rows = page.locator("[data-ready-made]").evaluate_all(
+        "(items) => items.map((li) => [li.dataset.readyMade, li.querySelector('.rp-rm-cost').textContent])")
+    assert rows == [["Redd's Gunners", "40 of 40 gold: all of it spent"],
+                    ["Pirateers", "30 of 40 gold: 10 unspent"],
+                    ["Brethren of the Coast", "20 of 40 gold: 20 unspent"]]
+    # The cost shown is what the builder counts once the party is loaded.
+    page.locator("[data-load='Pirateers']").click()
+    assert total(page)[0] == 30
     assert errors == []

@@ -1,7 +1,8 @@
-// Raiding Parties: the party builder (phase "build"). The catalogue with + and − per card, the ready-made parties,
-// and a sticky bar with the gold total, the Ship/Fort count, what is wrong and the Submit button. The limits come
-// from the legal template ({type: "party", template: true, gold, max_ships_forts, copy_cap}); the server checks the
-// party again and its refusal is shown in the bar.
+// Raiding Parties: the party builder (phase "build"). The catalogue with + and − per card, the ready-made parties
+// (each with what it spends of the table's gold, full-budget ones first), and a sticky bar with the gold total, the
+// Ship/Fort count, what is wrong and the Submit button. The limits come from the legal template ({type: "party",
+// template: true, gold, max_ships_forts, copy_cap}); the server checks the party again and its refusal is shown in
+// the bar.
 //
 // Local state (st.build): {counts: {name: n}, query, type, error}. It survives new messages (another seat getting
 // ready must not wipe a half-built party), and the counts survive a reload too (draft.js, per table and seat).
@@ -156,10 +157,17 @@ export function builder(ctx) {
     limits.copyCap !== null ? `other cards at most ${limits.copyCap} times` : "other cards as often as you like",
   ];
 
-  const readyMade = (build.ready_made ?? []).map((entry) => {
+  // What each ready-made party costs (from the catalogue's prices) and leaves unspent; the ones that use the whole
+  // budget first, since a party that leaves gold unspent is weaker than it looks.
+  const costed = (build.ready_made ?? []).map((entry) => ({ entry, cost: checkParty(entry.cards, catalogue, limits).gold }))
+    .sort((a, b) => b.cost - a.cost);
+  const readyMade = costed.map(({ entry, cost }) => {
     const legalEntry = legal.find((a) => a.type === "party" && !a.template && a.cards && sameCards(a.cards, entry.cards));
-    return h("li", { class: "rp-ready-made", dataset: { readyMade: entry.name } },
-      h("p", { class: "rp-rm-name" }, h("strong", { text: entry.name }), ` · ${entry.gold} gold`),
+    const left = limits.gold - cost;
+    return h("li", { class: "rp-ready-made", dataset: { readyMade: entry.name, cost: String(cost), unspent: String(left) } },
+      h("p", { class: "rp-rm-name" }, h("strong", { text: entry.name })),
+      h("p", { class: `rp-rm-cost${left > 0 ? " rp-rm-short" : ""}`,
+        text: `${cost} of ${limits.gold} gold: ${left > 0 ? `${left} unspent` : "all of it spent"}` }),
       h("p", { class: "rp-rm-cards", text: partyText(entry.cards) }),
       h("div", { class: "rp-buttons" },
         h("button", { type: "button", class: "secondary small", dataset: { load: entry.name }, disabled: busy,

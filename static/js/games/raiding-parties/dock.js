@@ -130,7 +130,8 @@ function picked(ctx, sorted) {
     parts.push(h("p", { class: "rp-hint", text: card.used ? "It has acted this turn." : "Nothing it can do right now." }));
   }
   const open = !groups.length; // a card picked only to be read: its details at once
-  parts.push(h("details", { class: "rp-sel-details", open }, h("summary", { text: `About the ${card.name}` }), cardDetails(cat, { heading: "h4" })));
+  const details = cardDetails(cat, { heading: "h4" }); // null for a card the catalogue does not know: no empty section
+  if (details) parts.push(h("details", { class: "rp-sel-details", open }, h("summary", { text: `About the ${card.name}` }), details));
   parts.push(h("div", { class: "rp-back-row" }, h("button", {
     type: "button", class: "rp-btn rp-quiet", dataset: { back: "" }, disabled: st.busy,
     onclick: (event) => ctx.select({}, keyboard(event) ? KEYBOARD_NEXT : null),
