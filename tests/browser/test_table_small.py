@@ -3,9 +3,12 @@ the game's own buttons stay in sight; and anyone can mute a person's chat for th
 
 from __future__ import annotations
 
-from playwright.sync_api import BrowserContext, Page, expect
+import re
+
+from playwright.sync_api import Browser, BrowserContext, Page, expect
 
 from tests.browser.helpers import settle
+from tests.browser.test_platform import create_table
 from tests.browser.test_red_scare_redux import answer_until_confirm
 from tests.browser.test_turns import TIMER_S, alice_can_give
 from tests.conftest import ServerProcess
@@ -47,3 +50,72 @@ def test_on_a_phone_four_seats_under_a_bar_make_a_compact_strip(phone: BrowserCo
     page.locator("#take-back").click()
     expect(page.locator("#take-back-bar")).to_be_hidden()
     assert strip_is_compact(page)
+
+
+def join(context: BrowserContext, invite: str, name: str) -> Page:
+    page = context.new_page()
+    page.goto(invite)
+    page.fill("#join-name", name)
+    page.click("#join")
+    expect(page.locator("#lobby")).to_be_visible()
+    return page
+
+
+def say(page: Page, text: str) -> None:
+    page.fill("#chat-text", text)
+    page.click("#chat-send")
+    expect(page.locator("#chat-messages .chat-line").last).to_contain_text(text)
+
+
+def test_a_person_s_chat_is_muted_for_one_reader_and_remembered_per_table(browser: Browser,
+                                                                         server: ServerProcess) -> None:
+    contexts = [browser.new_context() for _ in range(3)]
+    try:
+        ann = contexts[0].new_page()
+        table_id = create_table(ann, server, "Ann")
+        expect(ann.locator("#invite-link")).to_have_value(re.compile("invite="))
+        invite = ann.locator("#invite-link").input_value()
+        bob = join(contexts[1], invite, "Bob")
+        carol = join(contexts[2], invite, "Carol")
+        expect(ann.locator("#lobby-seats li")).to_have_count(3)
+        sent: list[str] = []  # everything Bob's page says to the server, by socket or by request
+        bob.on("websocket", lambda ws: ws.on("framesent", lambda frame: sent.append(str(frame))))
+        bob.on("request", lambda request: sent.append(f"{request.url} {request.post_data or ''}"))
+
+        say(ann, "hello from Ann")
+        line = bob.locator("#chat-messages .chat-line", has_text="hello from Ann")
+        expect(line).to_be_visible()
+        expect(bob.locator("#chat-messages button[aria-label='Mute Bob']")).to_have_count(0)  # not oneself
+        # Bob mutes Ann from the keyboard: her line folds away, for Bob alone.
+        line.get_by_role("button", name="Mute Ann").focus()
+        bob.keyboard.press("Enter")
+        expect(bob.locator("#chat-messages")).not_to_contain_text("hello from Ann")
+        folded = bob.locator("#chat-messages .muted-lines")
+        expect(folded).to_have_text(re.compile(r"^1 line from Ann, muted"))
+        expect(bob.get_by_role("button", name="Unmute Ann")).to_be_focused()
+
+        say(ann, "can you read me")
+        expect(carol.locator("#chat-messages")).to_contain_text("can you read me")
+        say(carol, "Carol here")  # reaches Bob behind Ann's line: then Ann's has been and gone
+        expect(bob.locator("#chat-messages")).to_contain_text("Carol here")
+        expect(bob.locator("#chat-messages")).not_to_contain_text("can you read me")
+        expect(folded).to_have_text(re.compile(r"^2 lines from Ann, muted"))
+        expect(ann.locator("#chat-messages")).to_contain_text("Carol here")
+        expect(ann.locator("#chat-messages .muted-lines")).to_have_count(0)  # nobody tells Ann
+        assert not [said for said in sent if "mute" in said.lower()], "the mute went to the server"
+
+        # Remembered at this table after a reload; unmuting brings every line back.
+        bob.reload()
+        expect(bob.locator("#chat-messages")).to_contain_text("Carol here")
+        expect(bob.locator("#chat-messages .muted-lines")).to_have_text(re.compile(r"^2 lines from Ann, muted"))
+        assert bob.evaluate("(id) => localStorage.getItem('tabletop:mute:' + id)", table_id) == '["seat:0"]'
+        bob.get_by_role("button", name="Unmute Ann").click()
+        expect(bob.locator("#chat-messages")).to_contain_text("hello from Ann")
+        expect(bob.locator("#chat-messages")).to_contain_text("can you read me")
+        expect(bob.locator("#chat-messages .muted-lines")).to_have_count(0)
+        assert bob.evaluate("(id) => localStorage.getItem('tabletop:mute:' + id)", table_id) is None
+        say(ann, "back again")
+        expect(bob.locator("#chat-messages")).to_contain_text("back again")
+    finally:
+        for context in contexts:
+            context.close()
