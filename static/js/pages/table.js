@@ -308,6 +308,7 @@ function begin(who) {
       away: createAway({ tableId, getToken, spectate: who.spectate, onChange: () => current && push(current) }),
     }),
     chat: createChat({
+      tableId,
       send: (obj) => conn?.send(obj) ?? false,
       setSpectatorChat: (readable) => api("POST", `/api/tables/${encodeURIComponent(tableId)}/spectator-chat`,
         { readable }, token),

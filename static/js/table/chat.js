@@ -3,12 +3,13 @@
 
 import { rememberName, rememberedName } from "../client.js";
 import { h, keepFocus, toast } from "../dom.js";
+import { authorOf, createMutes } from "./mute.js";
 import { isHost, teamName, teamOf } from "./seats.js";
 
 const KEEP = 300; // messages kept per channel
 const ORDER = ["table", "team", "spectators"];
 
-export function createChat({ send, setSpectatorChat, joinRematch }) {
+export function createChat({ tableId, send, setSpectatorChat, joinRematch }) {
   const tabs = document.getElementById("chat-tabs");
   const list = document.getElementById("chat-messages");
   const form = document.getElementById("chat-form");
@@ -22,6 +23,8 @@ export function createChat({ send, setSpectatorChat, joinRematch }) {
   let spectatorsRead = true;
   let seated = false;
   let rematchBy = null;
+  let mySeat = null;
+  const mutes = createMutes(tableId);
 
   const messages = new Map(); // channel -> [chat]
   const unread = new Map();
@@ -66,7 +69,80 @@ export function createChat({ send, setSpectatorChat, joinRematch }) {
     ));
   }
 
-  function line(chat) {
+  // Someone else's line, which this reader may mute: never the platform's, never one's own.
+  function mutable(chat) {
+    const author = authorOf(chat);
+    if (author === null) return null;
+    if (seated ? chat.seat === mySeat : author === `spectator:${nameInput.value.trim()}`) return null;
+    return author;
+  }
+
+  function setMuted(author, on, name) {
+    mutes.set(author, on);
+    drawMessages();
+    // The button pressed is gone with its line: keep the keyboard where it was, on the person's other button.
+    const again = list.querySelector(`button[data-author="${CSS.escape(author)}"]`);
+    if (again) again.focus();
+    else list.focus();
+    toast(on ? `${name} is muted at this table, for you only.` : `${name} is unmuted.`, "info");
+  }
+
+  function muteButton(chat, author) {
+    const name = chat.name ?? "?";
+    return h("button", {
+      type: "button",
+      class: "small secondary chat-mute",
+      text: "Mute",
+      "aria-label": `Mute ${name}`,
+      dataset: { author },
+      onclick: () => setMuted(author, true, name),
+    });
+  }
+
+  // One or more lines in a row from a muted person, folded into one line with the way back.
+  function mutedLine(chat, author, count) {
+    const name = chat.name ?? "?";
+    return h(
+      "li",
+      { class: "chat-line muted-lines", dataset: { author } },
+      h("span", { text: `${count} ${count === 1 ? "line" : "lines"} from ${name}, muted` }),
+      " ",
+      h("button", {
+        type: "button",
+        class: "small secondary chat-mute",
+        text: "Unmute",
+        "aria-label": `Unmute ${name}`,
+        dataset: { author },
+        onclick: () => setMuted(author, false, name),
+      }),
+    );
+  }
+
+  function lines(chats) {
+    const items = [];
+    let folded = null; // the muted run being counted: its author, first line and count
+    const close = () => {
+      if (folded) items.push(mutedLine(folded.chat, folded.author, folded.count));
+      folded = null;
+    };
+    for (const chat of chats) {
+      const author = mutable(chat);
+      if (author !== null && mutes.has(author)) {
+        if (folded?.author === author) folded.count += 1;
+        else {
+          close();
+          folded = { author, chat, count: 1 };
+        }
+        continue;
+      }
+      close();
+      items.push(line(chat, author));
+    }
+    close();
+    return items;
+  }
+
+  function line(chat, author) {
     const time = new Date(chat.at);
     const notice = chat.kind === "rematch" || chat.kind === "handover" || chat.kind === "left"; // lines the platform writes
     return h(
@@ -84,12 +160,13 @@ export function createChat({ send, setSpectatorChat, joinRematch }) {
       Number.isNaN(time.getTime())
         ? null
         : h("time", { datetime: chat.at, text: time.toLocaleTimeString([], { hour: "2-digit", minute: "2-digit" }) }),
+      author === null ? null : muteButton(chat, author), // last, so a screen reader hears the line first
     );
   }
 
   function drawMessages() {
     const nearBottom = list.scrollHeight - list.scrollTop - list.clientHeight < 40;
-    list.replaceChildren(...(messages.get(active) ?? []).map(line));
+    list.replaceChildren(...lines(messages.get(active) ?? []));
     if (nearBottom || list.dataset.channel !== active) list.scrollTop = list.scrollHeight;
     list.dataset.channel = active ?? "";
     const canWrite = writable.includes(active);
@@ -150,6 +227,10 @@ export function createChat({ send, setSpectatorChat, joinRematch }) {
       const seat = message.you?.seat;
       const team = teamOf(message, seat);
       seated = seat !== null && seat !== undefined;
+      if (seated !== (mySeat !== null) || (seated && seat !== mySeat)) {
+        mySeat = seated ? seat : null;
+        drawMessages(); // one's own lines carry no mute button
+      }
       hostField.hidden = !isHost(message);
       const readable = message.table?.spectator_chat !== false;
       if (!hostToggle.disabled) hostToggle.checked = readable;
@@ -171,7 +252,9 @@ export function createChat({ send, setSpectatorChat, joinRematch }) {
         rematchBy = chat.name;
         toast(`${chat.name} started a rematch.`, "info");
       }
-      if (channel !== active) unread.set(channel, (unread.get(channel) ?? 0) + 1);
+      const author = mutable(chat);
+      const heard = author === null || !mutes.has(author);
+      if (channel !== active && heard) unread.set(channel, (unread.get(channel) ?? 0) + 1);
       drawTabs();
       if (channel === active) drawMessages();
     },

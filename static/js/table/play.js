@@ -11,6 +11,9 @@ const URGENT_MS = 10_000;
 const WARN_MS = 10_000; // the player is told this long before the game plays their turn for them
 const TAKE_BACK = "take_back";
 const CROWDED = 5; // seats from which a phone draws the seat strip compact, two to a row
+const CROWDED_UNDER_A_BAR = 4; // ... and from four while a bar above the game takes room too
+// The bars that can show above the game on a phone: with one of them, four seats are drawn compact as well.
+const BARS = ["conn-bar", "turn-banner", "turn-warning", "answer-bar", "reclaim-bar", "take-back-bar"];
 const TIMES_EVERY_MS = 30_000; // how often the log's "3 h ago" are brought up to date
 
 // Red only in the last seconds: the last 10 s, or the last third of a shorter deadline (a 5 s window).
@@ -36,6 +39,8 @@ export function createPlay({ tableId, game, getToken, act, redraw, away }) {
   const warningSaid = el("turn-warning-said");
   const takeBackBar = el("take-back-bar");
   const takeBack = el("take-back");
+  const seatStrip = el("seats");
+  const bars = BARS.map(el).filter(Boolean);
   const base = `/api/tables/${encodeURIComponent(tableId)}`;
   let module = null;
   let loading = null;
@@ -94,6 +99,16 @@ export function createPlay({ tableId, game, getToken, act, redraw, away }) {
       });
   });
 
+  // Compact on a phone only (site.css): from five seats, or from four while any bar shows above the game.
+  function fitSeats() {
+    const count = seatStrip.children.length;
+    const barShown = bars.some((bar) => !bar.hidden);
+    seatStrip.classList.toggle("crowded", count >= CROWDED || (count >= CROWDED_UNDER_A_BAR && barShown));
+  }
+  // Bars come and go from several modules (the warning with the clock): follow their hidden attribute itself.
+  const barWatch = new MutationObserver(fitSeats);
+  for (const bar of bars) barWatch.observe(bar, { attributes: true, attributeFilter: ["hidden"] });
+
   function drawTakeBack(message) {
     takeBackBar.hidden = !(message.status === "playing" && message.take_back === true);
   }
@@ -118,8 +133,8 @@ export function createPlay({ tableId, game, getToken, act, redraw, away }) {
         : [];
       return seatItem(message, seat, actions, { turn: acting.has(seat.seat) });
     });
-    keepFocus(el("seats"), () => el("seats").replaceChildren(...items));
-    el("seats").classList.toggle("crowded", items.length >= CROWDED); // compact on a phone (site.css)
+    keepFocus(seatStrip, () => seatStrip.replaceChildren(...items));
+    fitSeats();
     const mine = you === null || you === undefined ? null : seatOf(message, you);
     el("reclaim-bar").hidden = !(mine?.bot && message.status === "playing");
   }
