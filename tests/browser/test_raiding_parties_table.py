@@ -556,6 +556,12 @@ def test_the_table_in_play_passes_axe(browser: Browser, server: ServerProcess) -
                     check(page, f"raiding-parties table, a card picked ({size})")
                     checked.add("picked")
                     break
-                page.locator(".rp-dock [data-kind=play], .rp-dock [data-kind=end]").first.click()
+                turn = page.locator(".rp-dock [data-kind=play], .rp-dock [data-kind=end]")
+                answers = page.locator(".rp-dock .rp-answers button:not(:disabled)")
+                if not turn.count() and answers.count():  # a prompt of mine that is no turn (Stand and Shoot...)
+                    quiet = page.locator(".rp-dock .rp-answers .rp-quiet:not(:disabled)")
+                    (quiet if quiet.count() else answers).first.click()
+                    continue
+                turn.first.click()
         finally:
             context.close()
