@@ -85,11 +85,8 @@ class AccountSeats:
         refused: list[str] = []
         checked: list[tuple[Credential, int | None]] = []
         for credential in asked:
-            try:
-                held = await self.service.held(credential.table_id)
-            except ApiError as exc:
-                if exc.status != 404:
-                    raise
+            held = await self.service.held_or_none(credential.table_id)
+            if held is None:
                 refused.append(credential.table_id)
                 continue
             if credential.token:
@@ -168,11 +165,8 @@ class AccountSeats:
         stale: list[int] = []
         for row in rows:
             secret = await self._unseal(row.sealed_token, _aad(account_id, row.table_id, row.seat_id))
-            try:
-                held = await self.service.held(row.table_id)
-            except ApiError as exc:
-                if exc.status != 404:
-                    raise
+            held = await self.service.held_or_none(row.table_id)
+            if held is None:
                 stale.append(row.id)
                 continue
             if secret is not None and row.seat_id is not None:

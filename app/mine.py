@@ -63,11 +63,8 @@ async def your_tables(service: TableService, asked: list[tuple[str, str | None, 
     gone: list[str] = []
     seat_ids: dict[int, str] = {}  # the seat rows found -> their tables: what invitations are addressed to
     for table_id, token, spectate in asked:
-        try:
-            held = await service.held(table_id)
-        except ApiError as exc:
-            if exc.status != 404:
-                raise
+        held = await service.held_or_none(table_id)
+        if held is None:
             gone.append(table_id)
             continue
         if token:

@@ -95,13 +95,10 @@ class MoveLinks:
         good: list[Credential] = []
         bad: list[str] = []
         for credential in credentials:
-            try:
-                held = await self.service.held(credential.table_id)
-                if not _works(held, credential):  # taken a moment ago through another worker?
-                    held = await self.service.held_again(credential.table_id)
-            except ApiError as exc:
-                if exc.status != 404:
-                    raise
+            held = await self.service.held_or_none(credential.table_id)
+            if held is not None and not _works(held, credential):  # taken a moment ago through another worker?
+                held = await self.service.held_or_none(credential.table_id, again=True)
+            if held is None:
                 bad.append(credential.table_id)
                 continue
             if _works(held, credential):

@@ -351,6 +351,16 @@ class TableService:
         read = self._read_at.get(table_id)
         return read is not None and time.monotonic() - read < RECHECK_S and table_id in self._tables
 
+    async def held_or_none(self, table_id: str, *, again: bool = False) -> Held | None:
+        """``held`` (``again``: ``held_again``), or None when the table is gone: for the lists that name it gone
+        instead of refusing the whole request."""
+        try:
+            return await (self.held_again(table_id) if again else self.held(table_id))
+        except ApiError as exc:
+            if exc.status != 404:
+                raise
+            return None
+
     async def held_again(self, table_id: str) -> Held:
         """The table once more, after a credential was not found in ``held``: from the database, unless this worker
         read it there less than ``RECHECK_S`` ago and holds it still (then what is held is the answer: a change made
