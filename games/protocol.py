@@ -8,7 +8,8 @@ A game is pure data in, data out: its state is a JSON-friendly dict, its random 
 Log entries are written by the engine into ``state["log"]`` as ``{"seq", "text", "to"?}``. ``text`` names seats as
 ``{s3}`` (the platform fills in display names); ``to`` restricts an entry to the listed seats. A log entry without
 ``to`` is public, so an engine must add ``to`` to anything secret. ``redacted`` marks the covered form of an event
-told in full on another line (games/state.py, ``LogEntry``).
+told in full on another line, and ``event`` carries the line's happening as data for bots (games/state.py,
+``LogEntry``); neither is ever sent.
 
 Take-backs. A game that declares ``reversible`` lets a player take back an action that drew nothing and showed nothing
 to anyone (``TAKE_BACK``), until anyone else acts or their turn ends. The state keeps, under ``UNDO``, who played

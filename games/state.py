@@ -7,7 +7,7 @@ any game, still sees it as ``protocol.State`` (a ``dict[str, Any]`` loaded from 
 
 from __future__ import annotations
 
-from typing import NotRequired, TypedDict
+from typing import Any, NotRequired, TypedDict
 
 from games.protocol import Seat
 
@@ -19,12 +19,18 @@ class LogEntry(TypedDict):
     ``setup`` have none (they read as seq 0). ``redacted`` (true) marks a line that tells an event without its hidden
     part, written beside a fuller line of the same event for those who may see it (a card drawn: "draws a Delta card"
     for all, "drew Funds 2" for the team): the replay's "everything revealed" log shows the fuller line only. It is a
-    routing field, never sent."""
+    routing field, never sent.
+
+    ``event`` is the same happening as data, for bots (``{"kind": "steal", "by": 2, "from": 4, "card": ...}``): the
+    engine writes it where it writes the line, with exactly what the line says, so it is as secret as the line (it
+    travels under the line's ``to``). Bots, samplers and tells read events, never the English text, so a copy edit
+    cannot change how they play. Never sent to a browser: the platform makes log lines from ``text`` alone."""
 
     text: str
     to: NotRequired[list[Seat]]
     seq: NotRequired[int]
     redacted: NotRequired[bool]
+    event: NotRequired[dict[str, Any]]
 
 
 class RngState(TypedDict):
