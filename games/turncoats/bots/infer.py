@@ -36,9 +36,9 @@ MOVES = ("return", "recruit", "battle", "march")  # the event kinds of a public 
 # ----------------------------------------------------------------------------- the public history
 
 
-def history(view: dict[str, Any], log: list[dict[str, Any]]) -> list[dict[str, Any]]:
-    """Every public move, oldest first, each with the board, hand sizes and streak its mover saw before deciding.
-    A Negotiate is one entry (kind "return"): the draw decision and the return decision share its board."""
+def public_moves(log: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """Every public move in the log's events, oldest first, as {seat, kind, colour (an index), ...}. A Negotiate is
+    one move (kind "return"): the draw decision and the return decision share its board."""
     moves: list[dict[str, Any]] = []
     for entry in log:
         event = entry.get("event")
@@ -58,6 +58,13 @@ def history(view: dict[str, Any], log: list[dict[str, Any]]) -> list[dict[str, A
         elif kind == "march":
             move.update({"count": event["count"], "from": event["from"], "to": event["to"]})
         moves.append(move)
+    return moves
+
+
+def history(view: dict[str, Any], log: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """Every public move (``public_moves``), each with the board, hand sizes and streak its mover saw before
+    deciding."""
+    moves = public_moves(log)
     streak = 0
     for move in moves:  # the streak each mover saw: completed Negotiates in a row before its move
         move["streak"] = streak
