@@ -167,7 +167,10 @@ def unsaid(text: str, event: dict[str, Any]) -> list[str]:
 
 # ----------------------------------------------------------------------------- the played games
 
-CONFIGS = [(2, None), (3, None), (4, None), (5, None), (6, {"layout_6": "3v3"}), (6, {"layout_6": "2v2v2"})]
+CONFIGS: list[tuple[int, dict[str, Any] | None]] = [
+    (2, None), (3, None), (4, None), (5, None), (6, {"layout_6": "3v3"}), (6, {"layout_6": "2v2v2"}),
+    (4, {"teams": [1, 1, 2, 2], "window_mode": "fixed"}),  # teammates side by side; windows that run their time
+]
 SEEDS = (0, 1)  # per configuration, each game played by basic at every seat
 
 
