@@ -191,11 +191,8 @@ def draw(state: RedScareState, seat: Seat, deck: Back) -> None:
     copy = state["decks"][deck].pop(0)
     state["hands"][seat].append(copy)
     state["progress"] = True
-    # The team's line below names the card.
-    log(state, f"{{s{seat}}} draws {BACK_WORDS[deck]}.", redacted=True,
-        event={"kind": "draw", "seat": seat, "back": deck})
-    log(state, f"{{s{seat}}} drew {name(state, copy)}.", to=team_seats(state, seat),
-        event={"kind": "draw", "seat": seat, "card": name(state, copy)})
+    log(state, f"{{s{seat}}} draws {BACK_WORDS[deck]}.", redacted=True)  # the team's line below names the card
+    log(state, f"{{s{seat}}} drew {name(state, copy)}.", to=team_seats(state, seat))
     if deck != "objective" and resources_left(state) == 0 and not state["last_turn"]:
         state["last_turn"] = True
         log(state, "The last Resource card is drawn: this is the last turn.")
