@@ -137,8 +137,10 @@ def apply(state: TurncoatsState, seat: Seat, action: TurncoatsAction) -> None:
         hand[colour] += 1
         state["drawn"] = colour
         state["last"] = {"type": "draw", "seat": seat}
-        state["log"].append({"text": "{s%d} negotiates and draws a stone from the bag." % seat})
-        state["log"].append({"text": f"You drew a {colour} stone.", "to": [seat]})
+        state["log"].append({"text": "{s%d} negotiates and draws a stone from the bag." % seat,
+                             "event": {"kind": "negotiate", "seat": seat}})
+        state["log"].append({"text": f"You drew a {colour} stone.", "to": [seat],
+                             "event": {"kind": "drew", "seat": seat, "colour": colour}})
         return
     if action["type"] == "return":
         colour = action["colour"]
@@ -147,12 +149,14 @@ def apply(state: TurncoatsState, seat: Seat, action: TurncoatsAction) -> None:
         state["drawn"] = None
         state["streak"] += 1
         state["last"] = {"type": "negotiate", "seat": seat, "colour": colour}
-        state["log"].append({"text": "{s%d} negotiated and returned a %s stone." % (seat, colour)})
+        state["log"].append({"text": "{s%d} negotiated and returned a %s stone." % (seat, colour),
+                             "event": {"kind": "return", "seat": seat, "colour": colour}})
         # Edition: the game ends at once when the consecutive completed Negotiates reach the number of players.
         if state["streak"] >= state["players"]:
             state["over"] = True
             state["final_negotiator"] = seat
-            state["log"].append({"text": "Every player negotiated in turn: the game is over."})
+            state["log"].append({"text": "Every player negotiated in turn: the game is over.",
+                                 "event": {"kind": "over"}})
             return
         _pass_turn(state)
         return
@@ -162,20 +166,23 @@ def apply(state: TurncoatsState, seat: Seat, action: TurncoatsAction) -> None:
     if action["type"] == "recruit":
         state["areas"][action["area"]][colour] += 1
         state["last"] = {"type": "recruit", "seat": seat, "colour": colour, "area": action["area"]}
-        state["log"].append({"text": "{s%d} recruited a %s stone into area %d." % (seat, colour, action["area"])})
+        state["log"].append({"text": "{s%d} recruited a %s stone into area %d." % (seat, colour, action["area"]),
+                             "event": {"kind": "recruit", "seat": seat, "colour": colour, "area": action["area"]}})
     elif action["type"] == "battle":
         state["axe"][colour] += 1
         area = state["areas"][action["area"]]
-        killed = []
+        killed: dict[str, int] = {}  # as the line names them: the colours that lost stones
         for victim, n in action["victims"].items():
             area[victim] -= n
             state["bag"][victim] += n  # killed stones go back to the bag
             if n:
-                killed.append(f"{n} {victim}")
+                killed[victim] = n
         state["last"] = {"type": "battle", "seat": seat, "colour": colour, "area": action["area"],
                          "victims": dict(action["victims"])}
-        outcome = "killing " + " and ".join(killed) if killed else "killing none"
-        state["log"].append({"text": "{s%d} battled with %s in area %d, %s." % (seat, colour, action["area"], outcome)})
+        outcome = "killing " + " and ".join(f"{n} {c}" for c, n in killed.items()) if killed else "killing none"
+        state["log"].append({"text": "{s%d} battled with %s in area %d, %s." % (seat, colour, action["area"], outcome),
+                             "event": {"kind": "battle", "seat": seat, "colour": colour, "area": action["area"],
+                                       "killed": killed}})
     elif action["type"] == "march":
         state["flag"][colour] += 1
         state["areas"][action["from"]][colour] -= action["count"]
@@ -183,7 +190,9 @@ def apply(state: TurncoatsState, seat: Seat, action: TurncoatsAction) -> None:
         state["last"] = {"type": "march", "seat": seat, "colour": colour, "from": action["from"], "to": action["to"],
                          "count": action["count"]}
         state["log"].append({"text": "{s%d} marched %d %s from area %d to area %d." % (
-            seat, action["count"], colour, action["from"], action["to"])})
+            seat, action["count"], colour, action["from"], action["to"]),
+            "event": {"kind": "march", "seat": seat, "colour": colour, "count": action["count"],
+                      "from": action["from"], "to": action["to"]}})
     _pass_turn(state)
 
 

@@ -5,13 +5,13 @@ Uniform redeals ignore what everyone saw a player do. Measured over 150 two-play
 the map unchanged since, holds about twice its share of the leading colour and half its share of the others (they
 were content to see the game end); each stone of a colour they returned leaves them about half their share of it;
 a colour they spent more than once, about three quarters. The weights below are the logarithms of those ratios.
-Only public log lines are read, so the tilt is a function of what every seat sees.
+Only the events of public log entries are read (never their English text), so the tilt is a function of what
+every seat sees, and rewording a line cannot change it.
 """
 
 from __future__ import annotations
 
 import math
-import re
 
 from games.turncoats.data import COLOURS
 from games.turncoats.rules import winning_colour
@@ -21,7 +21,7 @@ CONTENT_LEADER, CONTENT_OTHER = 0.7, -0.6  # a Negotiate under the current leade
 RETURNED = -0.7  # per returned stone of a colour (at most two counted)
 SPENT = -0.3  # per stone of a colour spent beyond the first (at most two counted)
 
-ACTION = re.compile(r"^\{s(\d+)\} (recruited a|battled with|marched \d+|negotiated and returned a) (red|blue|black)\b")
+SPENDS = ("recruit", "battle", "march")  # the event kinds that spend a stone of the event's colour
 
 
 def tilts(state: TurncoatsState) -> list[list[float]]:
@@ -31,13 +31,10 @@ def tilts(state: TurncoatsState) -> list[list[float]]:
     returned = [[0] * len(COLOURS) for _ in range(players)]
     spent = [[0] * len(COLOURS) for _ in range(players)]
     for entry in state["log"]:
-        if "to" in entry:
+        event = entry.get("event")
+        if "to" in entry or event is None or (event["kind"] != "return" and event["kind"] not in SPENDS):
             continue
-        found = ACTION.match(entry["text"])
-        if found is None:
-            continue
-        seat, index = int(found.group(1)), [*COLOURS].index(found.group(3))  # type: ignore[arg-type]
-        (returned if found.group(2).startswith("negotiated") else spent)[seat][index] += 1
+        (returned if event["kind"] == "return" else spent)[event["seat"]][COLOURS.index(event["colour"])] += 1
     logs = [[RETURNED * min(returned[s][c], 2) + SPENT * min(max(spent[s][c] - 1, 0), 2) for c in range(3)]
             for s in range(players)]
     leader = winning_colour(state)

@@ -35,5 +35,6 @@ def setup(players: int, _options: BaseModel, seed: int) -> TurncoatsState:
         "turn": first, "first": first, "streak": 0, "drawn": None, "last": None, "over": False,
         "final_negotiator": None, "setup_bag": total(bag),
     }
-    state["log"].append({"text": "The stones are placed and every player draws 8 in secret. {s%d} goes first." % first})
+    state["log"].append({"text": "The stones are placed and every player draws 8 in secret. {s%d} goes first." % first,
+                         "event": {"kind": "start", "first": first}})
     return state

@@ -7,7 +7,7 @@ only what every viewer may see, and is the same whoever holds an instant.
 
 from __future__ import annotations
 
-from typing import Literal
+from typing import Any, Literal
 
 from games import rng, turns
 from games.protocol import Seat
@@ -92,7 +92,7 @@ def play(state: RedScareState, seat: Seat, action: BlackOpsAction) -> None:
     """Announce the card (its action is spent, ruling (h)) and open its Counterintelligence window."""
     copy = take_from_hand(state, seat, action["card"])
     state["progress"] = True
-    log(state, f"{{s{seat}}} plays {announce(state, action)}.")
+    log(state, f"{{s{seat}}} plays {announce(state, action)}.", event=announced(state, seat, action))
     open_counter(state, seat, {"kind": "black_ops", "seat": seat, "copy": copy, "action": action},
                  action["card"], action)
 
@@ -110,6 +110,20 @@ def announce(state: RedScareState, action: BlackOpsAction) -> str:
     if action["card"] == "Double Agent" or action["card"] == "Forged Papers":
         text += f" as {action['as']}"
     return text
+
+
+def announced(state: RedScareState, seat: Seat, action: BlackOpsAction) -> dict[str, Any]:
+    """``announce``'s line as an event: the card and the targets the line names (not which placement of equal ones
+    or which member of a pair: the line does not say)."""
+    event: dict[str, Any] = {"kind": "play", "seat": seat, "card": action["card"]}
+    if action["card"] == "Pickpocket" or action["card"] == "Interrogation":
+        event["victim"] = action["victim"]
+    elif action["card"] != "Requisition":
+        partial = find(state, action["partial"])
+        event["objective"], event["partial"] = name(state, partial["objective"]), partial["id"]
+        if action["card"] == "Double Agent" or action["card"] == "Forged Papers":
+            event["as"] = action["as"]
+    return event
 
 
 # ----------------------------------------------------------------------------- windows
@@ -154,7 +168,8 @@ def apply_window(state: RedScareState, seat: Seat, action: WindowAction) -> None
         state["discard"] += [pending["copy"], copy]
         state["progress"] = True
         cancelled = name(state, pending["copy"])
-        log(state, f"{{s{seat}}} plays Counterintelligence: {cancelled} is cancelled.")
+        log(state, f"{{s{seat}}} plays Counterintelligence: {cancelled} is cancelled.",
+            event={"kind": "play", "seat": seat, "card": "Counterintelligence", "cancels": cancelled})
         if pending["kind"] == "tip_off":
             start_bonus(state, pending["completer"], pending["bonus"])  # the Tip-Off is cancelled: the bonus happens
     elif kind == "tip_off":
@@ -162,7 +177,8 @@ def apply_window(state: RedScareState, seat: Seat, action: WindowAction) -> None
         pending = state["pending"]
         assert pending is not None and pending["kind"] == "bonus"  # only a Tip-Off window takes a Tip-Off
         state["progress"] = True
-        log(state, f"{{s{seat}}} plays Tip-Off: the {pending['bonus']} bonus is stopped unless countered.")
+        log(state, f"{{s{seat}}} plays Tip-Off: the {pending['bonus']} bonus is stopped unless countered.",
+            event={"kind": "play", "seat": seat, "card": "Tip-Off", "bonus": pending["bonus"]})
         open_counter(state, seat, {"kind": "tip_off", "seat": seat, "copy": copy, "completer": pending["seat"],
                                    "bonus": pending["bonus"]}, "Tip-Off", {"type": "tip_off"})
         return
@@ -213,26 +229,32 @@ def resolve(state: RedScareState, seat: Seat, copy: int, action: BlackOpsAction)
         else:
             state["hands"][seat].append(hit)
             log(state, f"{{s{seat}}} takes {name(state, hit)} from {name(state, partial['objective'])}"
-                       + (", the other Agent of the pair is discarded." if len(cards) == 2 else "."))
+                       + (", the other Agent of the pair is discarded." if len(cards) == 2 else "."),
+                event={"kind": "defector", "seat": seat, "card": name(state, hit),
+                       "objective": name(state, partial["objective"]), "pair": len(cards) == 2})
     elif action["card"] == "Pickpocket":
-        take_random(state, seat, action["victim"], "picks")
+        take_random(state, seat, action["victim"], "pickpocket")
     elif action["card"] == "Interrogation":
         state["step"] = {"kind": "interrogate", "seat": seat, "victim": action["victim"]}
     elif action["card"] == "Requisition":
         state["step"] = {"kind": "draw", "seat": seat, "owed": data.REQUISITION_DRAWS}
 
 
-def take_random(state: RedScareState, seat: Seat, victim: Seat, verb: str) -> None:
+def take_random(state: RedScareState, seat: Seat, victim: Seat, kind: Literal["pickpocket", "steal"]) -> None:
     """Pickpocket and STEAL: a random card; both teams see which, the others see its back (secrets table)."""
     hand = state["hands"][victim]
     copy = hand.pop(rng.randbelow(state, len(hand)))
     state["hands"][seat].append(copy)
+    verb = "picks" if kind == "pickpocket" else "steals"
+    moved = {"kind": kind, "seat": seat, "from": victim, "to": seat}
     both = sorted(set(team_seats(state, seat)) | set(team_seats(state, victim)))
-    log(state, f"{{s{seat}}} {verb} {name(state, copy)} from {{s{victim}}}.", to=both)
+    log(state, f"{{s{seat}}} {verb} {name(state, copy)} from {{s{victim}}}.", to=both,
+        event={**moved, "card": name(state, copy)})
     others = [s for s in range(state["players"]) if s not in both]
     if others:
-        log(state, f"{{s{seat}}} {verb} {BACK_WORDS[state['cards'][copy]['back']]} from {{s{victim}}}.", to=others,
-            redacted=True)
+        back = state["cards"][copy]["back"]
+        log(state, f"{{s{seat}}} {verb} {BACK_WORDS[back]} from {{s{victim}}}.", to=others, redacted=True,
+            event={**moved, "back": back})
 
 
 def interrogate_actions(state: RedScareState, victim: Seat) -> list[PickAction]:
@@ -243,8 +265,11 @@ def apply_pick(state: RedScareState, seat: Seat, action: PickAction) -> None:
     step = state["step"]
     assert step is not None and step["kind"] == "interrogate"
     victim = step["victim"]
-    log(state, f"{{s{victim}}}'s hand was: {', '.join(hand_names(state, victim))}.", to=team_seats(state, seat))
+    hand = hand_names(state, victim)
+    log(state, f"{{s{victim}}}'s hand was: {', '.join(hand)}.", to=team_seats(state, seat),
+        event={"kind": "hand_seen", "seat": victim, "cards": hand})
     state["discard"].append(take_from_hand(state, victim, action["card"]))
-    log(state, f"{{s{seat}}}'s Interrogation makes {{s{victim}}} discard {action['card']}.")
+    log(state, f"{{s{seat}}}'s Interrogation makes {{s{victim}}} discard {action['card']}.",
+        event={"kind": "discard", "seat": victim, "cards": [action["card"]], "reason": "interrogation", "by": seat})
     state["step"] = None
 

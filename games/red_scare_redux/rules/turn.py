@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from itertools import combinations
+from typing import Any
 
 from games.protocol import Seat
 from games.red_scare_redux import data
@@ -23,6 +24,7 @@ from games.red_scare_redux.rules.zones import (
     hand_names,
     log,
     name,
+    placed_names,
     resources_left,
     take_from_hand,
     team_seats,
@@ -150,16 +152,19 @@ def apply_main(state: RedScareState, seat: Seat, action: MainAction) -> None:
     elif action["type"] == "redraw":
         for card in action["cards"]:
             state["discard"].append(take_from_hand(state, seat, card))
-        log(state, f"{{s{seat}}} discards {', '.join(action['cards'])} to draw as many.")
+        log(state, f"{{s{seat}}} discards {', '.join(action['cards'])} to draw as many.",
+            event={"kind": "discard", "seat": seat, "cards": list(action["cards"]), "reason": "redraw"})
         state["step"] = {"kind": "draw", "seat": seat, "owed": len(action["cards"])}
     elif action["type"] == "give":
         copy = take_from_hand(state, seat, action["card"])
         state["hands"][action["to"]].append(copy)
-        log_exchange(state, seat, f"{{s{seat}}} gives {{what}} to {{s{action['to']}}}.", copy)
+        log_exchange(state, f"{{s{seat}}} gives {{what}} to {{s{action['to']}}}.", copy,
+                     {"kind": "give", "seat": seat, "from": seat, "to": action["to"]})
     elif action["type"] == "take":
         copy = take_from_hand(state, action["from"], action["card"])
         state["hands"][seat].append(copy)
-        log_exchange(state, seat, f"{{s{seat}}} takes {{what}} from {{s{action['from']}}}.", copy)
+        log_exchange(state, f"{{s{seat}}} takes {{what}} from {{s{action['from']}}}.", copy,
+                     {"kind": "take", "seat": seat, "from": action["from"], "to": seat})
     elif action["type"] == "begin":
         begin(state, seat, action)
     elif action["type"] == "add" or action["type"] == "add_pair":
@@ -171,13 +176,15 @@ def apply_main(state: RedScareState, seat: Seat, action: MainAction) -> None:
     after_action(state)
 
 
-def log_exchange(state: RedScareState, seat: Seat, text: str, copy: int) -> None:
-    """A card passed between teammates: the team sees which, the others see its back (ruling 11)."""
-    team = team_seats(state, seat)
-    log(state, text.replace("{what}", name(state, copy)), to=team)
+def log_exchange(state: RedScareState, text: str, copy: int, moved: dict[str, Any]) -> None:
+    """A card passed between teammates: the team sees which, the others see its back (ruling 11). ``moved``: the
+    event without the card (kind, seat, from, to)."""
+    team = team_seats(state, moved["seat"])
+    log(state, text.replace("{what}", name(state, copy)), to=team, event={**moved, "card": name(state, copy)})
     others = [s for s in range(state["players"]) if s not in team]
     if others:
-        log(state, text.replace("{what}", BACK_WORDS[state["cards"][copy]["back"]]), to=others, redacted=True)
+        back = state["cards"][copy]["back"]
+        log(state, text.replace("{what}", BACK_WORDS[back]), to=others, redacted=True, event={**moved, "back": back})
 
 
 def draw(state: RedScareState, seat: Seat, deck: Back) -> None:
@@ -197,8 +204,10 @@ def put(state: RedScareState, seat: Seat, partial: Partial, action: PutAction) -
         place(state, partial, copies, action["as"])
     else:
         place(state, partial, [take_from_hand(state, seat, action["card"])], None)
-    log(state, f"{{s{seat}}} places {describe(state, partial['placed'][-1])} on "
-               f"{objective_of(state, partial).name} ({partial['id']}).")
+    placed, objective = partial["placed"][-1], objective_of(state, partial).name
+    log(state, f"{{s{seat}}} places {describe(state, placed)} on {objective} ({partial['id']}).",
+        event={"kind": "place", "seat": seat, "cards": placed_names(state, placed), "as": placed["as"],
+               "objective": objective, "partial": partial["id"]})
 
 
 def begin(state: RedScareState, seat: Seat, action: BeginAction | BeginPairAction) -> None:
@@ -206,7 +215,8 @@ def begin(state: RedScareState, seat: Seat, action: BeginAction | BeginPairActio
                         "objective": take_from_hand(state, seat, action["objective"]), "placed": []}
     state["next_partial"] += 1
     state["partials"].append(partial)
-    log(state, f"{{s{seat}}} begins {action['objective']} ({partial['id']}).")
+    log(state, f"{{s{seat}}} begins {action['objective']} ({partial['id']}).",
+        event={"kind": "begin", "seat": seat, "objective": action["objective"], "partial": partial["id"]})
     put(state, seat, partial, action)
     if not resolve_completion(state, seat, partial):
         state["step"] = {"kind": "place", "seat": seat, "partial": partial["id"]}
@@ -254,12 +264,13 @@ def apply_step(state: RedScareState, seat: Seat, action: StepAction) -> None:
         state["step"] = None
     elif action["type"] == "steal":
         state["step"] = None
-        blackops.take_random(state, seat, action["victim"], "steals")
+        blackops.take_random(state, seat, action["victim"], "steal")
     elif action["type"] == "pick":
         blackops.apply_pick(state, seat, action)
     elif action["type"] == "discard":
         state["discard"].append(take_from_hand(state, seat, action["card"]))
-        log(state, f"{{s{seat}}} discards {action['card']} (hand limit).")
+        log(state, f"{{s{seat}}} discards {action['card']} (hand limit).",
+            event={"kind": "discard", "seat": seat, "cards": [action["card"]], "reason": "hand_limit"})
         if len(state["hands"][seat]) <= state["hand_limits"][seat]:
             state["step"] = None
             next_turn(state)

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from games.protocol import Seat
 from games.red_scare_redux import data
 from games.red_scare_redux.state import Placed, RedScareState
@@ -49,14 +51,18 @@ def opponents(state: RedScareState, seat: Seat) -> list[Seat]:
     return [s for s in range(state["players"]) if state["team_of"][s] != state["team_of"][seat]]
 
 
-def log(state: RedScareState, text: str, to: list[Seat] | None = None, redacted: bool = False) -> None:
+def log(state: RedScareState, text: str, to: list[Seat] | None = None, redacted: bool = False,
+        event: dict[str, Any] | None = None) -> None:
     """``redacted``: the line tells an event without its hidden card, beside a fuller line of the same event (see
-    games/state.py, LogEntry): the replay's "everything revealed" log shows the fuller one only."""
+    games/state.py, LogEntry): the replay's "everything revealed" log shows the fuller one only. ``event``: the same
+    happening as data for bots (known.py reads it), holding exactly what ``text`` says and travelling under ``to``."""
     entry: LogEntry = {"text": text}
     if to is not None:
         entry["to"] = sorted(to)
     if redacted:
         entry["redacted"] = True
+    if event is not None:
+        entry["event"] = event
     state["log"].append(entry)
 
 

@@ -5,8 +5,9 @@ of 8. For each other seat the bot weighs every arrangement its prior allows (the
 hypergeometric weight) by how likely ``basic`` would have been to play that seat's latest public moves holding it
 (a softmax over basic's own action values), and deals the worlds' hands from that posterior.
 
-Everything read here is public: the map, axe, flag and hand sizes of the view, and the public lines of the log
-(the worlds carry the log cut to what the seat may read; private lines, ``"to"``, are skipped). The board before each
+Everything read here is public: the map, axe, flag and hand sizes of the view, and the events of the log's public
+entries (the worlds carry the log cut to what the seat may read; private entries, ``"to"``, are skipped; the English
+text is never read). The board before each
 past move is rebuilt by undoing the logged moves from the current map. basic's value of an action is linear in the
 hand it keeps (its chances depend on the map alone), so each past decision is turned once into a short list of
 coefficients and cached: a pure function of public facts.
@@ -16,7 +17,6 @@ from __future__ import annotations
 
 import math
 import random
-import re
 from functools import lru_cache
 from typing import Any
 
@@ -29,44 +29,42 @@ LOOKBACK = 4  # the latest public decisions of a seat that are weighed
 Board = tuple[tuple[tuple[int, int, int], ...], tuple[int, int, int], tuple[int, int, int]]  # areas, axe, flag
 Hand = tuple[int, int, int]
 
-SPEND = re.compile(r"^\{s(\d+)\} (?:recruited a (\w+) stone into area (\d+)|battled with (\w+) in area (\d+), "
-                   r"killing (.+?)\.?$|marched (\d+) (\w+) from area (\d+) to area (\d+))")
-RETURN = re.compile(r"^\{s(\d+)\} negotiated and returned a (\w+) stone")
-KILLED = re.compile(r"(\d+) (red|blue|black)")
 INDEX: dict[str, int] = {colour: i for i, colour in enumerate(COLOURS)}
+MOVES = ("return", "recruit", "battle", "march")  # the event kinds of a public move (a Negotiate is its "return")
 
 
 # ----------------------------------------------------------------------------- the public history
 
 
-def history(view: dict[str, Any], log: list[dict[str, Any]]) -> list[dict[str, Any]]:
-    """Every public move, oldest first, each with the board, hand sizes and streak its mover saw before deciding.
-    A Negotiate is one entry (kind "return"): the draw decision and the return decision share its board."""
+def public_moves(log: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """Every public move in the log's events, oldest first, as {seat, kind, colour (an index), ...}. A Negotiate is
+    one move (kind "return"): the draw decision and the return decision share its board."""
     moves: list[dict[str, Any]] = []
     for entry in log:
-        if "to" in entry:
+        event = entry.get("event")
+        if "to" in entry or event is None:
             continue
-        text = entry.get("text", "")
-        found = RETURN.match(text)
-        if found:
-            moves.append({"seat": int(found.group(1)), "kind": "return", "colour": INDEX[found.group(2)]})
+        kind = event["kind"]
+        if kind not in MOVES:
             continue
-        found = SPEND.match(text)
-        if found is None:
-            continue
-        seat = int(found.group(1))
-        if found.group(2):
-            moves.append({"seat": seat, "kind": "recruit", "colour": INDEX[found.group(2)],
-                          "area": int(found.group(3))})
-        elif found.group(4):
+        move: dict[str, Any] = {"seat": event["seat"], "kind": kind, "colour": INDEX[event["colour"]]}
+        if kind == "recruit":
+            move["area"] = event["area"]
+        elif kind == "battle":
             victims = [0, 0, 0]
-            for n, colour in KILLED.findall(found.group(6)):
-                victims[INDEX[colour]] = int(n)
-            moves.append({"seat": seat, "kind": "battle", "colour": INDEX[found.group(4)],
-                          "area": int(found.group(5)), "victims": victims})
-        else:
-            moves.append({"seat": seat, "kind": "march", "colour": INDEX[found.group(8)], "count": int(found.group(7)),
-                          "from": int(found.group(9)), "to": int(found.group(10))})
+            for colour, n in event["killed"].items():
+                victims[INDEX[colour]] = n
+            move.update(area=event["area"], victims=victims)
+        elif kind == "march":
+            move.update({"count": event["count"], "from": event["from"], "to": event["to"]})
+        moves.append(move)
+    return moves
+
+
+def history(view: dict[str, Any], log: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """Every public move (``public_moves``), each with the board, hand sizes and streak its mover saw before
+    deciding."""
+    moves = public_moves(log)
     streak = 0
     for move in moves:  # the streak each mover saw: completed Negotiates in a row before its move
         move["streak"] = streak
