@@ -1,7 +1,7 @@
 """Waits made visible (issue 37, item 5), against a real server: the seat strip says "thinking…" on a Hard bot while
 the game waits on its move, and a reaction window is told in the same words to both seats and a spectator.
 
-The server here gives every bot a three-second delay (``BOT_DELAY``): a Hard bot's turn then lasts long enough to be
+The server here gives every bot a ten-second delay (``BOT_DELAY``): a Hard bot's turn then lasts long enough to be
 seen, whatever the machine's load. The words come from the state message's ``waits`` (app/waits.py), which
 tests/games/test_waits.py checks is the same for every viewer whatever the hands hold.
 """
@@ -22,13 +22,14 @@ from tests.browser.test_accessibility import violations
 from tests.conftest import ServerProcess, server_env
 
 THINKING = "li.seat .badge.thinking"
+BOT_DELAY_S = 10  # a bot's every move takes this long at least: room for three pages and axe to look at it
 
 
 # The shared ``server`` fixture's way (tests/browser/conftest.py), with slow bots.
 @pytest.fixture(scope="module")
 def slow_bots(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ServerProcess]:
     path: Path = tmp_path_factory.mktemp("waits")
-    proc = ServerProcess(server_env(path, BOT_DELAY="3"), log_path=path / "server.log")
+    proc = ServerProcess(server_env(path, BOT_DELAY=str(BOT_DELAY_S)), log_path=path / "server.log")
     proc.start()
     yield proc
     proc.stop()
@@ -62,7 +63,8 @@ def act(server: ServerProcess, table_id: str, token: str, action: dict[str, Any]
     assert reply.status_code in (200, 409), reply.text  # 409: the table moved on meanwhile; the next look decides
 
 
-def test_a_hard_bot_is_thinking_on_its_turn_and_not_after(slow_bots: ServerProcess, laptop: BrowserContext) -> None:
+def test_a_hard_bot_is_thinking_on_its_turn_and_not_after(slow_bots: ServerProcess, laptop: BrowserContext,
+                                                          phone: BrowserContext) -> None:
     server = slow_bots
     made = httpx.post(f"{server.url}/api/tables", json={"game": "turncoats", "name": "Ann"}, timeout=10).json()
     table_id, token = made["table_id"], made["token"]
@@ -74,6 +76,8 @@ def test_a_hard_bot_is_thinking_on_its_turn_and_not_after(slow_bots: ServerProce
     open_seat(page, server, table_id, token)
     watcher = laptop.new_page()
     watcher.goto(absolute(server, made["spectate_url"]))
+    small = phone.new_page()  # a spectator on a phone: the longer badge still fits the strip
+    small.goto(absolute(server, made["spectate_url"]))
 
     # Until it is the bot's turn: Ann makes her moves through the API (anything but a Negotiate, which could end it).
     deadline = time.monotonic() + 60
@@ -89,16 +93,18 @@ def test_a_hard_bot_is_thinking_on_its_turn_and_not_after(slow_bots: ServerProce
         else:
             page.wait_for_timeout(100)  # the bot is moving: look again (its move ends the wait above)
 
-    # The bot's move takes three seconds at least: both the seat and the spectator see it thinking meanwhile, and
+    # The bot's move takes ten seconds at least: both the seat and the spectator see it thinking meanwhile, and
     # nobody else is.
-    for viewer in (page, watcher):
+    for viewer in (page, watcher, small):
         bot = viewer.locator("li.seat[data-seat='1'] .badge.thinking")
         expect(bot).to_have_text("thinking…")
         expect(viewer.locator(THINKING)).to_have_count(1)
         expect(viewer.locator("li.seat[data-seat='1']")).to_have_class("seat turn")
         expect(viewer.locator("#waits-line")).to_be_hidden()
+    assert small.evaluate("document.documentElement.scrollWidth") <= 390
     found = violations(page)  # the badge is readable: axe's contrast and names
     assert not found, "\n".join(found)
+    assert page.locator(THINKING).count() == 1, "the bot moved before axe had looked at its badge"
 
     # Once it has moved and play waits on Ann, it is thinking no more.
     thought_at = state["seq"]
