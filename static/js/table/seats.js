@@ -53,7 +53,8 @@ export function waitsText(message) {
     const seats = waits.seats ?? [];
     if (!seats.length) return "Waiting for responses until the time runs out.";
     const everyone = seats.length > 1 && seats.length === seatList(message).length;
-    return `Waiting for responses from ${everyone ? "everyone" : namesText(seats.map((seat) => nameOf(message, seat)))}.`;
+    const named = everyone ? "everyone" : namesText(seats.map((seat) => nameOf(message, seat)));
+    return `Waiting for responses from ${named}.`;
   }
   if (waits?.kind === "secret") return "Waiting on the players: who has chosen stays hidden.";
   return null;
@@ -68,7 +69,10 @@ export function seatItem(message, seat, actions = [], { turn = false, thinking =
   const presence = seat.bot ? "bot" : !seat.connected ? "offline" : seat.away ? "away" : "online";
   return h(
     "li",
-    { class: `seat${you ? " you" : ""}${turn || thinking ? " turn" : ""}`, dataset: { seat: String(seat.seat), presence } },
+    {
+      class: `seat${you ? " you" : ""}${turn || thinking ? " turn" : ""}`,
+      dataset: { seat: String(seat.seat), presence },
+    },
     turn || thinking ? h("span", { class: "turn-mark", text: "▶", "aria-hidden": "true" }) : null,
     // The colour is a help; the words say it too.
     h("span", { class: `dot ${presence}`, "aria-hidden": "true" }),
