@@ -182,3 +182,39 @@ def test_a_reaction_window_reads_the_same_to_every_viewer(slow_bots: ServerProce
     finally:
         for context in contexts:
             context.close()
+
+
+WORDS = """async () => {
+  const { thinkingSeats, waitsText } = await import('/static/js/table/seats.js');
+  const seats = ['Ann', 'Bob', 'Cy', 'Di'].map((name, seat) => ({ seat, name, bot: seat === 1 ? 'hard' : null }));
+  const base = { status: 'playing', table: { seats } };
+  const told = (waits, extra = {}) => {
+    const message = { ...base, waits, ...extra };
+    return { text: waitsText(message), thinking: [...thinkingSeats(message)] };
+  };
+  const window = { kind: 'window', seats: [1, 3] };
+  return {
+    // Two seats holding different cards, and a spectator: only `waits` and the names make the words.
+    held: [told(window, { you: { seat: 1 }, legal: [{ type: 'counter' }, { type: 'continue' }], view: { hand: [1] } }),
+           told(window, { you: { seat: 3 }, legal: [{ type: 'continue' }], view: { hand: [2] } }),
+           told(window, { you: { seat: null } })],
+    everyone: told({ kind: 'window', seats: [0, 1, 2, 3] }),
+    fixed: told({ kind: 'window', seats: null }),
+    secret: told({ kind: 'secret', seats: null }),
+    turn: told({ kind: 'turn', seats: [1] }),
+    over: told({ kind: 'turn', seats: [1] }, { status: 'finished' }),
+  };
+}"""
+
+
+def test_the_words_depend_on_waits_and_names_only(slow_bots: ServerProcess, context: BrowserContext) -> None:
+    page = context.new_page()
+    page.goto(slow_bots.url + "/")
+    told = page.evaluate(WORDS)
+    window = {"text": "Waiting for responses from Bob and Di.", "thinking": []}  # a bot in a window: not singled out
+    assert told["held"] == [window, window, window]
+    assert told["everyone"] == {"text": "Waiting for responses from everyone.", "thinking": []}
+    assert told["fixed"] == {"text": "Waiting for responses until the time runs out.", "thinking": []}
+    assert told["secret"] == {"text": "Waiting on the players: who has chosen stays hidden.", "thinking": []}
+    assert told["turn"] == {"text": None, "thinking": [1]}
+    assert told["over"] == {"text": None, "thinking": []}
