@@ -15,6 +15,7 @@ from typing import Any, TypeVar
 
 from app.models import SeatRow, TableRow
 from app.timing import aware
+from app.waits import Waits, waits_of
 from games.protocol import Game, State, Viewer
 
 
@@ -86,11 +87,12 @@ def seat_of_row(row: SeatRow) -> Seat:
 @dataclass(slots=True)
 class Facts:
     """What follows from a table's state, worked out once: every seat's legal list (none once the game is over), the
-    result, and the seats the game is waiting on."""
+    result, the seats the game is waiting on, and what every viewer is told it waits on (app/waits.py)."""
 
     legal: dict[int, list[dict[str, Any]]]
     result: Any
     required: list[int]
+    waits: Waits | None = None
 
 
 NO_FACTS = Facts({}, None, [])  # a lobby: no state yet
@@ -101,7 +103,9 @@ def facts_of(game: Game[Any], state: State | None) -> Facts:
         return NO_FACTS
     result = game.result(state)
     legal = {} if result is not None else {seat: game.legal(state, seat) for seat in range(state["players"])}
-    return Facts(legal, result, list(game.required(state, legal, over=result is not None)))
+    over = result is not None
+    required = list(game.required(state, legal, over=over))
+    return Facts(legal, result, required, waits_of(game, state, required, over))
 
 
 @dataclass(slots=True, eq=False)

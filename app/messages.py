@@ -16,6 +16,7 @@ from typing import Any
 from app.held import Held, Seat, Table
 from app.models import ChatRow, SeatRow, TableRow
 from app.timing import aware
+from app.waits import waits_of
 from games.bots import kinds
 from games.protocol import Game, State, Viewer, can_take_back
 from games.shared_views import SharedViews
@@ -114,10 +115,11 @@ def state_message(
     legal: list[dict[str, Any]] | None = None,
     result: Any = ...,
     stamp: str | None = None,
+    waits: Any = ...,
 ) -> dict[str, Any]:
-    """The ``state`` message of API.md for one viewer. ``table`` holds the public lobby facts. ``legal`` and
-    ``result``, when given, are the viewer's legal list and the game's result, already worked out for ``state``;
-    ``stamp``, the clock as already read."""
+    """The ``state`` message of API.md for one viewer. ``table`` holds the public lobby facts. ``legal``,
+    ``result`` and ``waits``, when given, are the viewer's legal list, the game's result and what play waits on
+    (app/waits.py), already worked out for ``state``; ``stamp``, the clock as already read."""
     view: dict[str, Any] | None = None
     legal_now: list[dict[str, Any]] = []
     take_back = False
@@ -131,6 +133,8 @@ def state_message(
             take_back = can_take_back(game, state, viewer)
         log = _tails.of(state).lines(viewer, tuple(names))
         result = game.result(state) if known_result is ... else known_result
+    if waits is ...:
+        waits = waits_of(game, state, over=result is not None) if status == "playing" else None
     you_name = names[viewer] if viewer is not None and viewer < len(names) else "Spectator"
     return {
         "type": "state",
@@ -144,6 +148,7 @@ def state_message(
         "log": log,
         "result": result,
         "deadline": iso(deadline) if deadline and status == "playing" else None,
+        "waits": waits if status == "playing" else None,  # the same for every viewer (app/waits.py)
         "now": clock().isoformat() if stamp is None else stamp,  # a client with a wrong clock still counts down right
         "table": table,
     }
@@ -162,7 +167,7 @@ def message_for(game: Game[Any], held: Held, viewer: Viewer, base: str, stamp: s
             game, status=table.status, seq=table.seq, state=table.state, viewer=viewer,
             names=[s.name for s in held.seats], table={}, deadline=aware(table.deadline),
             legal=held.facts.legal.get(viewer, []) if viewer is not None else None, result=held.facts.result,
-            stamp=stamp)
+            stamp=stamp, waits=held.facts.waits)
     message = dict(body)
     message["now"] = stamp
     message["table"] = public_facts(game, held, viewer, base)

@@ -23,7 +23,7 @@ def entry(service: TableService, held: Held, seat: int | None) -> dict[str, Any]
     table = held.table
     game = service.game(table.game)
     names = [s.name for s in held.seats]
-    waiting = public_waiting(game, table.state, held.facts)
+    waiting = public_waiting(held.facts)
     deadline = aware(table.deadline) if table.status == "playing" else None
     mine = next((s for s in held.seats if s.seat == seat), None)
     return {

@@ -21,11 +21,11 @@ def due_seats(game: Game[Any], state: State | None, facts: Facts) -> frozenset[i
     return frozenset(facts.required)
 
 
-def public_waiting(game: Game[Any], state: State | None, facts: Facts) -> list[int] | None:
+def public_waiting(facts: Facts) -> list[int] | None:
     """The seats play waits on, where that is public: not inside a game window or a step whose actors are secret
-    (there who is still to act is nobody's business), where it is None."""
-    if state is None or facts.result is not None:
+    (there who is still to act is nobody's business), where it is None. The state messages' ``waits`` says the same
+    (app/waits.py)."""
+    waits = facts.waits
+    if waits is None:
         return []
-    if game.window(state) is not None or game.secret_step(state) is not None:
-        return None
-    return sorted(facts.required)
+    return list(waits["seats"]) if waits["kind"] == "turn" else None

@@ -4,7 +4,7 @@ import { api } from "../client.js";
 import { h, keepFocus, toast } from "../dom.js";
 import { ago, clockTime, timeLeft } from "../when.js";
 import { handOverButton } from "./handover.js";
-import { isHost, seatItem, seatList, seatOf } from "./seats.js";
+import { isHost, seatItem, seatList, seatOf, thinkingSeats, waitsText } from "./seats.js";
 
 const MODULE_NAME = /^[a-z0-9][a-z0-9_-]*$/;
 const URGENT_MS = 10_000;
@@ -40,6 +40,7 @@ export function createPlay({ tableId, game, getToken, act, redraw, away }) {
   const takeBackBar = el("take-back-bar");
   const takeBack = el("take-back");
   const seatStrip = el("seats");
+  const waitsLine = el("waits-line");
   const bars = BARS.map(el).filter(Boolean);
   const base = `/api/tables/${encodeURIComponent(tableId)}`;
   let module = null;
@@ -118,6 +119,7 @@ export function createPlay({ tableId, game, getToken, act, redraw, away }) {
     // Only the renderer knows whose move is public (in a secret step nobody's is): it says, if it can.
     const acting = new Set(message.status === "playing" && typeof module?.actingSeats === "function"
       ? module.actingSeats(message) : []);
+    const thinking = thinkingSeats(message);
     const you = message.you?.seat;
     const items = seatList(message).map((seat) => {
       const stranded = !seat.bot && (seat.away || !seat.connected) && seat.seat !== you;
@@ -131,9 +133,12 @@ export function createPlay({ tableId, game, getToken, act, redraw, away }) {
             onclick: (event) => post(event.currentTarget, `${base}/seats/${seat.seat}/bot`),
           }), seat.away ? handOverButton(tableId, seat, getToken) : null]
         : [];
-      return seatItem(message, seat, actions, { turn: acting.has(seat.seat) });
+      return seatItem(message, seat, actions, { turn: acting.has(seat.seat), thinking: thinking.has(seat.seat) });
     });
     keepFocus(seatStrip, () => seatStrip.replaceChildren(...items));
+    const waits = waitsText(message);
+    waitsLine.hidden = !waits;
+    waitsLine.textContent = waits ?? "";
     fitSeats();
     const mine = you === null || you === undefined ? null : seatOf(message, you);
     el("reclaim-bar").hidden = !(mine?.bot && message.status === "playing");
