@@ -172,11 +172,11 @@ def test_hard_bots_decide_the_same_whatever_they_cannot_see(game: Game, players:
 
 
 def test_searching_bots_take_only_what_they_may_know() -> None:
-    """A searcher's signature is the contract: view, legal list, random source, worlds, budget; no state."""
+    """A searcher's signature is the contract: its game, view, legal list, random source, worlds, budget; no state."""
     for game in GAMES.values():
         for kind, searcher in game.searchers.items():
             names = list(inspect.signature(searcher.decide).parameters)
-            assert names == ["view", "legal", "rand", "worlds", "budget"], f"{game.id} {kind}: {names}"
+            assert names == ["game", "view", "legal", "rand", "worlds", "budget"], f"{game.id} {kind}: {names}"
 
 
 def test_every_game_has_a_hard_level() -> None:
