@@ -1,15 +1,26 @@
-"""Determinized search for the ``hard`` bots: Perfect Information Monte Carlo with UCB1 at the root.
+"""Determinized search for the ``hard`` bots: Perfect Information Monte Carlo, one layer for every game.
 
 The bot's seat cannot see everything, so it searches in ``worlds``: complete states drawn by the platform from what
-the seat knows (games/bots.py). Each playout takes the next world in turn, plays one of the bot's candidate actions
-in it, lets ``playout`` finish or cut the game short (a rollout policy for every seat, then a judgement of the
-position), and credits the action with the value for the bot. UCB1 spends playouts on the actions that look best;
-the answer is the action with the best mean after ``budget.nodes`` playouts or ``budget.seconds``, whichever comes
-first. With the node budget reached first, the same worlds and seed always give the same action.
+the seat knows (games/bots.py). Each playout takes a world, plays one of the bot's candidate actions in it, plays the
+game on (a rollout policy for every seat) until it ends or a horizon cuts it short, and credits the candidate with the
+position's value for the bot (exact at the end, else a judgement). Two ways to spend the playouts:
+
+- ``ucb1``: one playout at a time, the next world in turn, on the candidate UCB1 picks (the ones that look best);
+  the answer is the best mean.
+- ``paired``: every candidate in the same world with the same random draws, world after world; the first candidate
+  is the bot's default move and is kept unless another beats it by a margin.
+
+Either stops after ``budget.nodes`` playouts or ``budget.seconds``, whichever comes first; with the node budget
+reached first, the same worlds and seed always give the same action.
+
+A game's Hard bot is a declaration, ``Hard``: its playout policy, its judge, its horizon and which loop compares the
+candidates; the bot picks the candidates and calls ``Hard.search`` with the ``Game`` it was handed. A game whose
+playouts run on a faster model of its own rules than the engine (Turncoats) hands ``ucb1`` or ``paired`` its own
+playout over its own worlds.
 
 This is the textbook method (Long, Sturtevant, Buro and Furtak 2010 on why it works in card games; Cowling, Powley
 and Whitehouse 2012 for its ISMCTS relative): simple, game-agnostic, and strong where hidden information resolves as
-play goes on. Each game supplies its candidates, its rollout and its judgement (games/<game>/bots/hard.py).
+play goes on.
 """
 
 from __future__ import annotations
