@@ -190,13 +190,11 @@ class Hard:
                 rand: random.Random) -> float:
         """``action`` played by ``seat`` in ``world``, then the game played on; the value for ``seat``."""
         stop = self.horizon(world)
+        if self.in_place:
+            world = _copy({key: value for key, value in world.items() if key != "log"})
+            world["log"] = []  # the engine only appends to it
         try:
-            if self.in_place:
-                state = _copy({key: value for key, value in world.items() if key != "log"})
-                state["log"] = []  # the engine only appends to it
-                game.apply(state, seat, action)
-            else:
-                state = step(game, world, seat, action)
+            state = self.advance(game, world, seat, action)
         except Exception:  # not playable in this world (a sampler that missed a constraint): count it as lost
             return 0.0
         return self.play_on(game, state, seat, policy, rand, stop)
@@ -213,22 +211,36 @@ class Hard:
                 window = game.window(state)
                 if game.expire is None or window is None or not window.closes_itself:
                     break
-                if self.in_place:
-                    game.expire(state)
-                else:
-                    state = apply_expiry(game, state)
+                state = self.close(game, state)
                 continue
             move = policy(state, actor, rand)
             if move is None:
                 move = game.default_action(state, actor)
-            if self.in_place:
-                game.apply(state, actor, move)
-            else:
-                state = step(game, state, actor, move)
+            state = self.advance(game, state, actor, move)
         if self.judges_ends:
             return self.judge(state, seat)
         done = outcome(game, state, seat)
         return done if done is not None else self.judge(state, seat)
+
+    def advance(self, game: Game[Any], state: State, seat: Seat, action: Action) -> State:
+        """``state`` one action on: by an engine step, or on the playout's own copy in place."""
+        if not self.in_place:
+            return step(game, state, seat, action)
+        game.apply(state, seat, action)
+        return self.moved(state)
+
+    def close(self, game: Game[Any], state: State) -> State:
+        """``state`` with its self-closing window closed, as ``advance`` moves it."""
+        if not self.in_place:
+            return apply_expiry(game, state)
+        assert game.expire is not None
+        game.expire(state)
+        return self.moved(state)
+
+    @staticmethod
+    def moved(state: State) -> State:
+        state["seq"] = state.get("seq", 0) + 1  # a view part kept per state and seq (shared_views.py) is built anew
+        return state
 
 
 def bot_policy(game: Game[Any], kind: str = "basic") -> Policy:
