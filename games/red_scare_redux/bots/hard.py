@@ -6,9 +6,9 @@ combinations, give and take offers), so ``basic``'s own scoring prunes them to t
 played in every world, the game goes on with ``basic`` for every seat until the end of the next turn after this one
 (so an opponent's Black Ops answer to what the bot left on the table is seen), and ``judge`` weighs the position
 (judge.py: a logistic of the teams' feature difference, its weights fitted on played ``basic`` games).
-Candidates are compared on the same worlds (common random numbers): with few playouts per decision, a paired
-comparison separates close candidates far better than independent samples do. The best mean wins; ties go to
-``basic``'s order.
+Candidates are compared on the same worlds (common random numbers, ``games.search.paired``): with few playouts per
+decision, a paired comparison separates close candidates far better than independent samples do. ``basic``'s own
+choice is kept unless another's mean beats it by ``MARGIN``; the search is declared once, as ``SEARCH``.
 
 Decisions with one legal entry are left to ``basic`` without search. The draw step's deck choice is searched like
 any other: each world has its own deck order, so the worlds average over the card a deck would give.

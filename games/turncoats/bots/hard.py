@@ -3,11 +3,12 @@
 It reads its view, its legal list, its random source and the worlds the platform drew from its seat (never the true
 state). The worlds' hidden hands are redealt from what the other seats' public moves say (``infer.py``: every
 arrangement of a hand weighed by how likely ``basic`` holding it was to make that seat's latest moves). Every turn
-with a choice is searched: UCB1 spreads the node budget over basic's best few actions and Negotiate, each node one
-world in turn: the candidate is played there, then every seat plays on exactly as ``basic`` would holding that
-world's hand (``mimic.py``) for ``DEPTH`` turns, and the position is judged by basic's hand value with every hand
-known (exact once the game is over). Against basic that playout is the opponents' real policy, so whether a
-Negotiate lets the others end the game, and who wins if they do, is played out, not guessed. Measurements:
+with a choice is searched: UCB1 (``games.search.ucb1``) spreads the node budget over basic's best few actions and
+Negotiate, each node one world in turn: the candidate is played there, then every seat plays on exactly as ``basic``
+would holding that world's hand (``mimic.py``) for ``DEPTH`` turns, and the position is judged by basic's hand value
+with every hand known (exact once the game is over). The playouts run on a fast copy of the rules (``fast.py``, held to
+the engine by tests/games/turncoats/test_fast.py). Against basic that playout is the opponents' real policy, so
+whether a Negotiate lets the others end the game, and who wins if they do, is played out, not guessed. Measurements:
 bench/REPORT.md.
 """
 
