@@ -28,7 +28,8 @@ from games.registry import GAMES
 from tests.support.registry import next_move
 
 
-def first(view: View, legal: list[Action], rand: random.Random, worlds: list[State], budget: Budget) -> Action:
+def first(game: Game[Any], view: View, legal: list[Action], rand: random.Random,
+        worlds: list[State], budget: Budget) -> Action:
     return legal[0]
 
 

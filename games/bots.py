@@ -1,10 +1,11 @@
 """The one place a bot is handed what it may know, whatever its level.
 
 A plain bot (``random``, ``basic``) gets its seat's view, its legal list and a random source. A searching bot
-(``hard``) gets the same plus ``worlds``: states drawn with the game's ``resample`` hook from its own seat, with the
-log cut to the lines that seat may read and the engine's random source reseeded, so that nothing in a world depends
-on what the seat cannot see. ``draw_worlds`` is a function of the seat's knowledge and ``rand`` only: two true states
-that look the same from the seat give the same worlds for the same seed (tests/games/test_worlds.py proves it).
+(``hard``) gets the same plus its ``Game`` (the rules to play worlds on) and ``worlds``: states drawn with the game's
+``resample`` hook from its own seat, with the log cut to the lines that seat may read and the engine's random source
+reseeded, so that nothing in a world depends on what the seat cannot see. ``draw_worlds`` is a function of the seat's
+knowledge and ``rand`` only: two true states that look the same from the seat give the same worlds for the same seed
+(tests/games/test_worlds.py proves it).
 
 The server calls ``decide`` in a worker process (app/thinking.py); the tests and benchmarks call it directly.
 """
@@ -59,4 +60,4 @@ def decide(game: Game[Any], state: State, seat: Seat, kind: str, rand: random.Ra
     worlds = draw_worlds(game, state, seat, rand, searcher.worlds)
     # Drawing the worlds is part of the thinking time: the search gets what is left of it.
     left = max(0.0, budget.seconds - (time.perf_counter() - started))
-    return searcher.decide(view, legal, rand, worlds, Budget(nodes=budget.nodes, seconds=left))
+    return searcher.decide(game, view, legal, rand, worlds, Budget(nodes=budget.nodes, seconds=left))

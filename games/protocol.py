@@ -56,8 +56,9 @@ class Budget:
 
 # A searching bot decides from its view, its legal list, its random source and ``worlds``: whole states the platform
 # drew with the game's ``resample`` hook from the bot's own seat (games/bots.py), each one a way the hidden
-# information could be. It is never handed the true state.
-SearchBot = Callable[[View, list[Action], random.Random, "list[State]", Budget], Action | None]
+# information could be. It is never handed the true state. It is handed its ``Game`` first, to play the worlds on
+# (games/search.py): a bot never imports its own game's declaration.
+SearchBot = Callable[["Game[Any]", View, list[Action], random.Random, "list[State]", Budget], Action | None]
 
 
 @dataclass(frozen=True)

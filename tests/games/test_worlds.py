@@ -20,8 +20,9 @@ import pytest
 
 from games.bots import decide, draw_worlds
 from games.facts import Zone
-from games.protocol import Budget, Game, State, apply_checked
+from games.protocol import UNDO, Budget, Game, State, apply_checked
 from tests.support.corpus import cases, each_game
+from tests.support.leaks import key
 from tests.support.registry import ALL_GAMES, GAMES
 
 STEPS = 6  # states sampled from each played game
@@ -172,13 +173,159 @@ def test_hard_bots_decide_the_same_whatever_they_cannot_see(game: Game, players:
 
 
 def test_searching_bots_take_only_what_they_may_know() -> None:
-    """A searcher's signature is the contract: view, legal list, random source, worlds, budget; no state."""
+    """A searcher's signature is the contract: its game, view, legal list, random source, worlds, budget; no state."""
     for game in GAMES.values():
         for kind, searcher in game.searchers.items():
             names = list(inspect.signature(searcher.decide).parameters)
-            assert names == ["view", "legal", "rand", "worlds", "budget"], f"{game.id} {kind}: {names}"
+            assert names == ["game", "view", "legal", "rand", "worlds", "budget"], f"{game.id} {kind}: {names}"
 
 
 def test_every_game_has_a_hard_level() -> None:
     missing = [game.id for game in GAMES.values() if "hard" not in game.searchers]
     assert not missing, f"no hard bot: {missing}"
+
+
+# ----------------------------------------------------------------------------- the sampler is the only path
+
+POISON = "POISON-OF-THE-TRUE-STATE"
+POISON_NUMBER = 9_000_000_000_000_000  # and up: a poisoned number (its digits are looked for)
+RNG_MARK = 271828182845904523  # a world's engine seed as the sampler left it: the platform must reseed it
+PATHS = 2  # states per case checked this way (each costs a view and a legal list per leaf of the state)
+
+
+def leaves(value: Any, path: tuple[Any, ...] = ()) -> list[tuple[tuple[Any, ...], Any]]:
+    """Every string and number in ``value``, with its path."""
+    if isinstance(value, (str, int)) and not isinstance(value, bool):
+        return [(path, value)]
+    if isinstance(value, dict):
+        return [leaf for k, v in value.items() for leaf in leaves(v, (*path, k))]
+    if isinstance(value, list):
+        return [leaf for i, v in enumerate(value) for leaf in leaves(v, (*path, i))]
+    return []
+
+
+def put(state: State, path: tuple[Any, ...], value: Any) -> None:
+    target: Any = state
+    for step in path[:-1]:
+        target = target[step]
+    target[path[-1]] = value
+
+
+def poisoned(game: Game, state: State, seat: int) -> State:
+    """A copy of ``state`` with what ``seat`` cannot see poisoned: the text of every log line it may not read, and every
+    other string or number whose change leaves its view and legal list as they were (a hidden card's id or name, the
+    engine's seed), each replaced by a poison of its own."""
+    out = json.loads(json.dumps(state))
+    for entry in out["log"]:
+        if entry.get("to") is not None and seat not in entry["to"]:
+            entry["text"] = POISON
+            entry.pop("event", None)
+    view, legal = key(game.view(state, seat)), key(game.legal(state, seat))
+    for n, (path, leaf) in enumerate(leaves({k: v for k, v in out.items() if k != "log"})):
+        # Each its own, of the leaf's type: two equal poisons could be seen where two unequal are not.
+        put(out, path, f"{POISON}-{n}" if isinstance(leaf, str) else POISON_NUMBER + n)
+        try:  # a fresh dict each time: a view part built once per state object and seq is not reused
+            unseen = key(game.view(dict(out), seat)) == view and key(game.legal(dict(out), seat)) == legal
+        except Exception:  # the engine needs it to make the seat's view or list: not something to poison
+            unseen = False
+        if not unseen:
+            put(out, path, leaf)
+    assert key(game.view(dict(out), seat)) == view and key(game.legal(dict(out), seat)) == legal
+    return out
+
+
+def containers(value: Any) -> set[int]:
+    """The identities of every list and dict in ``value``."""
+    if isinstance(value, dict):
+        return {id(value)}.union(*(containers(v) for v in value.values()))
+    if isinstance(value, list):
+        return {id(value)}.union(*(containers(v) for v in value))
+    return set()
+
+
+def handed(game: Game, state: State, seat: int, kind: str, seed: int, budget: Budget) -> list[str]:
+    """What is wrong with what ``kind``'s searcher is handed when the platform decides for ``seat``, asked with the
+    true state's hidden fields poisoned and a sampler that is the only path to the truth: it draws from the
+    unpoisoned state, and marks what the platform must still cut from its worlds (the log lines the seat may not read,
+    the engine's seed). Empty: nothing of the truth reached the searcher but through the sampler."""
+    real = game.resample
+    assert real is not None
+    truth = {k: v for k, v in state.items() if k != UNDO}
+
+    def only_path(passed: State, drawer: Any, rand: random.Random) -> State:
+        world = real(json.loads(json.dumps(truth)), drawer, rand)
+        for entry in world["log"]:
+            if entry.get("to") is not None and drawer not in entry["to"]:
+                entry["text"] = POISON
+        if isinstance(world.get("rng"), int):
+            world["rng"] = RNG_MARK
+        return world
+
+    calls: list[tuple[Any, ...]] = []
+    searcher = game.searchers[kind]
+
+    def spy(*args: Any) -> Any:
+        calls.append(args)
+        return searcher.decide(*args)
+
+    wrapped = dataclasses.replace(game, resample=only_path,
+                                  searchers={kind: dataclasses.replace(searcher, decide=spy)})
+    dirty = poisoned(game, state, seat)
+    if dirty == state:
+        return ["nothing of the state could be poisoned: the check would prove nothing"]
+    try:
+        action: Any = decide(wrapped, dirty, seat, kind, random.Random(seed), budget)
+    except Exception as error:  # a search on poisoned worlds may well fail: what it was handed is still checked
+        action = error
+    [(given, view, legal, _, worlds, _)] = calls
+    problems = []
+    if given is not wrapped:
+        problems.append("the searcher was not handed the game it was asked for")
+    handed_text = key([view, legal, worlds])
+    if POISON in handed_text or str(POISON_NUMBER)[:12] in handed_text:
+        problems.append("the searcher was handed a poisoned field of the true state")
+    if any(world.get("rng") == RNG_MARK for world in worlds):
+        problems.append("a world kept the engine seed its sampler left")
+    if containers(worlds) & (containers(state) | containers(dirty)):
+        problems.append("a world shares a list or dict with the true state")
+    if isinstance(action, Exception):
+        problems.append(f"the search failed: {action!r}")
+    elif key(action) != key(decide(game, state, seat, kind, random.Random(seed), budget)):
+        problems.append("the decision differs from the one made on the unpoisoned state")
+    return problems
+
+
+def path_moments(game: Game, players: int, options: dict[str, Any] | None) -> list[tuple[State, int]]:
+    [(seed, states, _)] = each_game(game, players, options, seeds=1)
+    going = [(state, seat) for state in states[1:] if game.result(state) is None
+             for seat in range(players) if len(game.legal(state, seat)) > 1]
+    return random.Random(f"paths {seed}").sample(going, min(PATHS, len(going)))
+
+
+@pytest.mark.parametrize(("game", "players", "options"), searched_cases())
+def test_a_searcher_gets_the_truth_only_through_the_sampler(game: Game, players: int,
+                                                            options: dict[str, Any] | None) -> None:
+    moments = path_moments(game, players, options)
+    assert moments
+    for index, (state, seat) in enumerate(moments):
+        for kind in game.searchers:
+            problems = handed(game, state, seat, kind, index, Budget(nodes=NODES, seconds=1e6))
+            assert not problems, f"{game.id} {kind}, seat {seat}: {problems}"
+
+
+@pytest.mark.parametrize("plant", ["unread log lines kept", "the true state as a world"])
+def test_a_planted_path_around_the_sampler_is_caught(plant: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The check above against a platform that keeps the log lines the seat may not read in its worlds, and one
+    that hands the true state itself over as a world."""
+    import games.bots
+
+    if plant == "unread log lines kept":
+        monkeypatch.setattr(games.bots, "visible_entries", lambda state, viewer, last=None: list(state["log"]))
+    else:
+        draw = games.bots.draw_worlds
+        monkeypatch.setattr(games.bots, "draw_worlds",
+                            lambda game, state, seat, rand, count: [state, *draw(game, state, seat, rand, count - 1)])
+    game = GAMES["red-scare-redux"]  # its draws are told to the drawer only: hidden lines in every game
+    caught = [problem for state, seat in path_moments(game, 4, None)
+              for problem in handed(game, state, seat, "hard", 0, Budget(nodes=NODES, seconds=1e6))]
+    assert "the searcher was handed a poisoned field of the true state" in caught

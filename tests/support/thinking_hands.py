@@ -30,7 +30,8 @@ def _value(action: Action) -> int:
     return int(action["gem"].removeprefix("gem-")) if "gem" in action else 0
 
 
-def hard(view: View, legal: list[Action], rand: random.Random, worlds: list[State], budget: Budget) -> Action | None:
+def hard(game: Game[State], view: View, legal: list[Action], rand: random.Random,
+        worlds: list[State], budget: Budget) -> Action | None:
     """Counts, over the worlds, how often each gem would beat every other seat's best; plays the most winning one
     (the lowest of equals, to keep high gems for later). Spends no more than ``budget.nodes`` world looks."""
     if not legal:
@@ -48,16 +49,18 @@ def hard(view: View, legal: list[Action], rand: random.Random, worlds: list[Stat
     return next(action for action in legal if _value(action) == choice)
 
 
-def slow(view: View, legal: list[Action], rand: random.Random, worlds: list[State], budget: Budget) -> Action | None:
+def slow(game: Game[State], view: View, legal: list[Action], rand: random.Random,
+        worlds: list[State], budget: Budget) -> Action | None:
     time.sleep(budget.seconds)
-    return hard(view, legal, rand, worlds, budget)
+    return hard(game, view, legal, rand, worlds, budget)
 
 
 def _in_child() -> bool:
     return multiprocessing.parent_process() is not None
 
 
-def hang(view: View, legal: list[Action], rand: random.Random, worlds: list[State], budget: Budget) -> Action | None:
+def hang(game: Game[State], view: View, legal: list[Action], rand: random.Random,
+        worlds: list[State], budget: Budget) -> Action | None:
     mark = os.environ.get(HANG_MARK)
     if mark:  # tells a test outside the server that a search is now under way
         Path(mark).touch()
@@ -66,13 +69,15 @@ def hang(view: View, legal: list[Action], rand: random.Random, worlds: list[Stat
     raise RuntimeError("hang: only in a thinking child")
 
 
-def crash(view: View, legal: list[Action], rand: random.Random, worlds: list[State], budget: Budget) -> Action | None:
+def crash(game: Game[State], view: View, legal: list[Action], rand: random.Random,
+        worlds: list[State], budget: Budget) -> Action | None:
     if _in_child():
         os._exit(3)
     raise RuntimeError("crash: only in a thinking child")
 
 
-def fail(view: View, legal: list[Action], rand: random.Random, worlds: list[State], budget: Budget) -> Action | None:
+def fail(game: Game[State], view: View, legal: list[Action], rand: random.Random,
+        worlds: list[State], budget: Budget) -> Action | None:
     raise RuntimeError("a bug in the bot")
 
 

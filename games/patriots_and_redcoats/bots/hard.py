@@ -8,9 +8,9 @@ From them it reads, for every other player, how likely they are on its team and 
 It then votes for councils likely to place its side, spies on likely enemies (above all on a likely enemy Leader
 whose last card the eyes would turn), conceals its Leader and its allies', calls Major Ferguson on the player whose
 reveal helps most, and as a Spy assassinates the likely enemy Leader (or an enemy assassin aimed at its own). Spy
-cards, Ferguson and assassinations, where a mistake ends the game, are checked by determinized search
-(``games.search.choose``): each candidate is played on in the worlds with ``basic`` for every seat until the reveal it
-causes, and judged by who then holds what. A Turncoat's loyalty confirmation is played to the end of the game in 8
+cards, Ferguson and assassinations, where a mistake ends the game, are checked by determinized search (``SEARCH``,
+UCB1 in ``games.search``): each candidate is played on in the worlds with ``basic`` for every seat until the reveal
+it causes, and judged by who then holds what. A Turncoat's loyalty confirmation is played to the end of the game in 8
 of the worlds: it names the team that wins more often. Everything else (nominations, War cards, reveals, Winter
 passes, windows) is ``basic``'s plain choice: valued from the true state, a plain nomination (the Agent the table
 trusts most, so it is elected) did better than naming the likeliest ally, with or without counting the votes, and a
@@ -19,6 +19,7 @@ plain reveal better than one searched in the worlds.
 
 from __future__ import annotations
 
+import dataclasses
 import random
 import time
 from collections.abc import Sequence
@@ -39,8 +40,8 @@ from games.patriots_and_redcoats.data import (
 from games.patriots_and_redcoats.rules.core import kind
 from games.patriots_and_redcoats.sampler import PLACED
 from games.patriots_and_redcoats.state import PatriotsAction, PatriotsState, SeatView, Team
-from games.protocol import Action, Budget, Seat, State
-from games.search import bot_policy, choose
+from games.protocol import Action, Budget, Game, Seat, State
+from games.search import Hard, bot_policy
 
 # The share of its worlds that must put the enemy Leader with the target before a Spy strikes: a hit wins at once, a
 # miss costs the Spy (and still eliminates the target, most often an enemy). A Spy is asked again and again with fresh
@@ -112,7 +113,7 @@ def _own_team(view: SeatView) -> Team:
     return "redcoats" if held.count(REDCOAT) >= 2 else "patriots"
 
 
-def hard_bot(view: dict[str, Any], legal: list[Action], rand: random.Random, worlds: list[State],
+def hard_bot(game: Game[Any], view: dict[str, Any], legal: list[Action], rand: random.Random, worlds: list[State],
              budget: Budget) -> Action | None:
     seat_view = cast(SeatView, view)
     actions = cast(list[PatriotsAction], legal)
@@ -133,27 +134,17 @@ def hard_bot(view: dict[str, Any], legal: list[Action], rand: random.Random, wor
     if chooser is None:
         choice = basic_bot(seat_view, required, rand)
     else:
-        choice = chooser(belief, required, rand, worlds, budget)
+        choice = chooser(game, belief, required, rand, worlds, budget)
     return cast(Action, choice)
 
 
 # ----------------------------------------------------------------------------- searched decisions
 
 
-def _search(belief: Belief, candidates: list[PatriotsAction], rand: random.Random, worlds: Sequence[State],
-            budget: Budget) -> PatriotsAction:
-    from games.patriots_and_redcoats import GAME  # the declaration imports this module
-
-    if len(candidates) == 1 or not worlds:
-        return candidates[0]
-    me = belief.me
-
-    def judge(state: State, seat: Seat) -> float:
-        return _judge(cast(PatriotsState, state), seat)
-
-    depth = belief.view["players"] + SEARCH_DEPTH
-    picked = choose(GAME, me, cast(list[Action], candidates), worlds, rand, budget, bot_policy(GAME), judge, depth)
-    return cast(PatriotsAction, picked)
+def _search(game: Game[Any], belief: Belief, candidates: list[PatriotsAction], rand: random.Random,
+            worlds: Sequence[State], budget: Budget) -> PatriotsAction:
+    hard = dataclasses.replace(SEARCH, depth=belief.view["players"] + SEARCH_DEPTH)
+    return cast(PatriotsAction, hard.search(game, belief.me, cast(list[Action], candidates), worlds, rand, budget))
 
 
 def _judge(state: PatriotsState, seat: Seat) -> float:
@@ -173,6 +164,15 @@ def _judge(state: PatriotsState, seat: Seat) -> float:
             danger = 0.25 / max(1, down) + 0.02 * sum(e["eyes"] for e in state["eyes"][holder])
             value += danger if side == enemy else -danger
     return min(1.0, max(0.0, value))
+
+
+def _judged(state: State, seat: Seat) -> float:
+    return _judge(cast(PatriotsState, state), seat)
+
+
+# A searched Spy card or Ferguson call: ``basic`` for every seat until the reveal it causes (``depth``: the seat count
+# plus SEARCH_DEPTH, set per table), then ``_judge``; UCB1 over the candidates.
+SEARCH = Hard(judge=_judged, depth=SEARCH_DEPTH, policy="basic")
 
 
 def _assassination(belief: Belief, options: list[Any], worlds: Sequence[State], rand: random.Random,
@@ -197,7 +197,7 @@ def _assassination(belief: Belief, options: list[Any], worlds: Sequence[State], 
     return cast(PatriotsAction, (safe or picks)[0])
 
 
-def _spy(belief: Belief, legal: list[Any], rand: random.Random, worlds: Sequence[State],
+def _spy(game: Game[Any], belief: Belief, legal: list[Any], rand: random.Random, worlds: Sequence[State],
          budget: Budget) -> PatriotsAction:
     step = belief.view["step"]
     card = step.get("card") if step is not None else None
@@ -214,11 +214,11 @@ def _spy(belief: Belief, legal: list[Any], rand: random.Random, worlds: Sequence
     if not best:
         return cast(PatriotsAction, next(a for a in legal if a["to"] is None))
     if any(belief.exposed(a["to"], eyes) >= 1.0 for a in best):  # a reveal that could end the game: look ahead
-        return _search(belief, [*best, next(a for a in legal if a["to"] is None)], rand, worlds, budget)
+        return _search(game, belief, [*best, next(a for a in legal if a["to"] is None)], rand, worlds, budget)
     return cast(PatriotsAction, best[0])
 
 
-def _conceal(belief: Belief, legal: list[Any], rand: random.Random, worlds: Sequence[State],
+def _conceal(game: Game[Any], belief: Belief, legal: list[Any], rand: random.Random, worlds: Sequence[State],
              budget: Budget) -> PatriotsAction:
     def value(action: Any) -> tuple[float, float]:
         total = 0.0
@@ -233,7 +233,7 @@ def _conceal(belief: Belief, legal: list[Any], rand: random.Random, worlds: Sequ
     return cast(PatriotsAction, best if value(best)[0] > 0 else next(a for a in legal if a["to"] == []))
 
 
-def _ferguson(belief: Belief, legal: list[Any], rand: random.Random, worlds: Sequence[State],
+def _ferguson(game: Game[Any], belief: Belief, legal: list[Any], rand: random.Random, worlds: Sequence[State],
               budget: Budget) -> PatriotsAction:
     def value(action: Any) -> float:
         to: Seat | None = action["target"]
@@ -247,7 +247,7 @@ def _ferguson(belief: Belief, legal: list[Any], rand: random.Random, worlds: Seq
     if not best:
         return cast(PatriotsAction, next(a for a in legal if a["target"] is None))
     if any(belief.face_down(a["target"]) <= 1 for a in best):
-        return _search(belief, [*best, next(a for a in legal if a["target"] is None)], rand, worlds, budget)
+        return _search(game, belief, [*best, next(a for a in legal if a["target"] is None)], rand, worlds, budget)
     return cast(PatriotsAction, best[0])
 
 
@@ -263,18 +263,16 @@ def _council_value(belief: Belief, commander: Seat, agent: Seat) -> float:
     return 2 * placed_mine - 1
 
 
-def _confirm(belief: Belief, legal: list[Any], rand: random.Random, worlds: Sequence[State],
+def _confirm(game: Game[Any], belief: Belief, legal: list[Any], rand: random.Random, worlds: Sequence[State],
              budget: Budget) -> PatriotsAction:
     """A Turncoat names the team it expects to win, as a person would: both choices are played on to the end of the
     game in the first ``CONFIRM_WORLDS`` worlds with ``basic`` for every seat, with the same random draws (so they
     differ only by the choice), and the one that wins more often is named; a tie goes to ``basic``'s own choice."""
-    from games.patriots_and_redcoats import GAME  # the declaration imports this module
-
     plain = basic_bot(belief.view, legal, rand)
     candidates = [plain, *(a for a in legal if a != plain)]
     if len(candidates) == 1 or not worlds:
         return cast(PatriotsAction, plain)
-    policy = bot_policy(GAME)
+    policy = bot_policy(game)
     wins = [0.0] * len(candidates)
     stop = time.perf_counter() + budget.seconds
     slowest = 0.0  # the longest a world has taken: a world that would not end by ``stop`` is not begun
@@ -284,14 +282,14 @@ def _confirm(belief: Belief, legal: list[Any], rand: random.Random, worlds: Sequ
             break
         seed = rand.random()
         for i, action in enumerate(candidates):
-            child = search.step(GAME, world, belief.me, action)
+            child = search.step(game, world, belief.me, action)
             draws = random.Random(seed)
-            wins[i] += search.playout(GAME, child, belief.me, policy, search.no_opinion, draws, GAME_LENGTH)
+            wins[i] += search.playout(game, child, belief.me, policy, search.no_opinion, draws, GAME_LENGTH)
         slowest = max(slowest, time.perf_counter() - began)
     return cast(PatriotsAction, candidates[max(range(len(candidates)), key=lambda i: (wins[i], -i))])
 
 
-def _vote(belief: Belief, legal: list[Any], rand: random.Random, worlds: Sequence[State],
+def _vote(game: Game[Any], belief: Belief, legal: list[Any], rand: random.Random, worlds: Sequence[State],
           budget: Budget) -> PatriotsAction:
     step = belief.view["step"]
     if step is None or step["kind"] != "council":
@@ -306,7 +304,7 @@ def _vote(belief: Belief, legal: list[Any], rand: random.Random, worlds: Sequenc
     return {"type": "vote", "yes": elected >= failed}
 
 
-def _hessians(belief: Belief, legal: list[Any], rand: random.Random, worlds: Sequence[State],
+def _hessians(game: Game[Any], belief: Belief, legal: list[Any], rand: random.Random, worlds: Sequence[State],
               budget: Budget) -> PatriotsAction:
     flips = [a for a in legal if a["option"] == "flip" and belief.worth(a["target"]) > 0.5]
     if flips:

@@ -18,28 +18,26 @@ reseeded engine random source.
 from __future__ import annotations
 
 import random
-import time
-from collections.abc import Sequence
+from collections.abc import Callable
 from typing import Any, cast
 
-from games.protocol import Action, Budget, State, apply_expiry
+from games.protocol import Action, Budget, Game, State
 from games.raiding_parties.bots.basic import action_worth, basic_bot, effect_worth, regular_worth
 from games.raiding_parties.bots.basic_values import Table
 from games.raiding_parties.bots.hard_party import build_party, card_value
 from games.raiding_parties.data import BY_NAME
 from games.raiding_parties.setup import is_template
 from games.raiding_parties.state import RaidingAction, RaidingView
-from games.search import mover, outcome, step
+from games.search import Hard
 
 WIDTH = 3  # candidates searched: basic's choice and the next best by its prices
 PLAIN = 1.5  # basic's choice is played at once when it is priced this far above every other
 MARGIN = 0.02  # how much better (in judged share of the material) another candidate must be than basic's choice
 DEPTH = 120  # playout actions at most: the rest of this turn and the next player's
-NO_RANDOM = random.Random(0)  # basic reads no random numbers; it is handed one all the same
 HELD = 0.8  # a card in the hold or locker is worth this share of its value in play (it must still come out)
 
 
-def hard_bot(view: dict[str, Any], legal: list[Action], rand: random.Random, worlds: list[State],
+def hard_bot(game: Game[Any], view: dict[str, Any], legal: list[Action], rand: random.Random, worlds: list[State],
              budget: Budget) -> Action | None:
     if not legal:
         return None
@@ -54,7 +52,7 @@ def hard_bot(view: dict[str, Any], legal: list[Action], rand: random.Random, wor
     options = candidates(Table(seen), seen, actions, chosen)
     if len(options) == 1 or seen["you"] is None:
         return cast(Action, chosen)
-    return cast(Action, search(seen["you"], options, worlds, budget))
+    return SEARCH.search(game, seen["you"], cast(list[Action], options), worlds, rand, budget)
 
 
 def build(legal: list[RaidingAction]) -> RaidingAction:
@@ -93,43 +91,18 @@ def candidates(table: Table, view: RaidingView, legal: list[RaidingAction],
     return [chosen] + [a for value, a in priced[:WIDTH - 1] if value >= top - PLAIN]
 
 
-def search(seat: int, options: Sequence[RaidingAction], worlds: Sequence[State], budget: Budget) -> RaidingAction:
-    """Each candidate in the same worlds, world after world, until the node budget or the time runs out."""
-    from games.raiding_parties import GAME  # the declaration imports this module
+def next_turn_begun(world: State) -> Callable[[State], bool]:
+    """A playout's horizon: the turn after the one the candidate is played in has ended (the bot's next turn begins, at
+    two players)."""
+    start: list[int] = []  # the turn number right after the candidate, once seen
 
-    totals = [0.0] * len(options)
-    rounds = 0
-    stop = time.perf_counter() + budget.seconds
-    for n in range(max(1, budget.nodes // len(options))):
-        if n and time.perf_counter() > stop:
-            break
-        world = worlds[n % len(worlds)]
-        for i, action in enumerate(options):
-            totals[i] += playout(GAME, step(GAME, world, seat, cast(Action, action)), seat)
-        rounds += 1
-    means = [total / rounds for total in totals]
-    best = max(range(len(options)), key=lambda i: (means[i], -i))
-    return options[best] if means[best] > means[0] + MARGIN else options[0]
+    def stop(state: State) -> bool:
+        number = state["turn"]["number"] if state["turn"] else 0
+        if not start:
+            start.append(number)
+        return state["turn"] is not None and number >= start[0] + 2
 
-
-def playout(game: Any, state: State, seat: int) -> float:
-    """Play on with ``basic`` for every seat until ``seat``'s next turn begins; the judged value for ``seat``."""
-    turn = state["turn"]["number"] if state["turn"] else 0
-    for _ in range(DEPTH):
-        done = outcome(game, state, seat)
-        if done is not None:
-            return done
-        if state["turn"] is not None and state["turn"]["number"] >= turn + 2:
-            break
-        actor = mover(game, state)
-        if actor is None:
-            state = apply_expiry(game, state)  # a fixed reaction window closes by itself
-            continue
-        answer = basic_bot(game.view(state, actor), game.legal(state, actor), NO_RANDOM)
-        action = cast(Action, answer) if answer is not None else game.default_action(state, actor)
-        state = step(game, state, actor, action)
-    done = outcome(game, state, seat)
-    return done if done is not None else judge(state, seat)
+    return stop
 
 
 def material(state: State, seat: int) -> float:
@@ -150,3 +123,8 @@ def judge(state: State, seat: int) -> float:
     rivals = sum(material(state, other) for other in range(state["players"])
                  if other != seat and not state["out"][other])
     return mine / (mine + rivals) if mine + rivals > 0 else 0.5
+
+
+# ``basic`` for every seat (it reads no random numbers) until the next player's turn has ended, then ``judge``; every
+# candidate in the same worlds, basic's choice kept unless another is better by ``MARGIN``.
+SEARCH = Hard(judge=judge, depth=DEPTH, policy="basic", horizon=next_turn_begun, margin=MARGIN)

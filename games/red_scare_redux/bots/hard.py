@@ -6,9 +6,9 @@ combinations, give and take offers), so ``basic``'s own scoring prunes them to t
 played in every world, the game goes on with ``basic`` for every seat until the end of the next turn after this one
 (so an opponent's Black Ops answer to what the bot left on the table is seen), and ``judge`` weighs the position
 (judge.py: a logistic of the teams' feature difference, its weights fitted on played ``basic`` games).
-Candidates are compared on the same worlds (common random numbers): with few playouts per decision, a paired
-comparison separates close candidates far better than independent samples do. The best mean wins; ties go to
-``basic``'s order.
+Candidates are compared on the same worlds (common random numbers, ``games.search.paired``): with few playouts per
+decision, a paired comparison separates close candidates far better than independent samples do. ``basic``'s own
+choice is kept unless another's mean beats it by ``MARGIN``; the search is declared once, as ``SEARCH``.
 
 Decisions with one legal entry are left to ``basic`` without search. The draw step's deck choice is searched like
 any other: each world has its own deck order, so the worlds average over the card a deck would give.
@@ -17,13 +17,10 @@ any other: each world has its own deck order, so the worlds average over the car
 from __future__ import annotations
 
 import random
-import time
 from collections.abc import Callable
-from typing import cast
+from typing import Any, cast
 
-import orjson
-
-from games.protocol import Action, Budget, State, View
+from games.protocol import Action, Budget, Game, State, View
 from games.red_scare_redux import rules
 from games.red_scare_redux.bots.basic import (
     basic_bot,
@@ -37,6 +34,7 @@ from games.red_scare_redux.bots.reading import Table
 from games.red_scare_redux.rules.zones import resources_left, sort_names
 from games.red_scare_redux.state import RedScareState, RedScareView, RsrAction
 from games.red_scare_redux.view import view as seat_view
+from games.search import Hard
 
 TOP = 4  # candidates searched after pruning by basic's scores
 DEPTH = 80  # playout actions at most (the horizon, two turns, is usually reached far sooner)
@@ -62,26 +60,32 @@ def policy(state: RedScareState, seat: int, rand: random.Random) -> RsrAction:
     return action if action is not None else rules.default_action(state, seat)
 
 
-def playout(world: State, seat: int, action: RsrAction, rand: random.Random) -> float:
-    """``action`` in a copy of ``world``, then ``basic`` for everyone until TURNS turns have ended; the judged value."""
-    state = cast(RedScareState, orjson.loads(orjson.dumps({k: v for k, v in world.items() if k != "log"})))
-    state["log"] = []  # the engine only appends to it
-    turns, last = 0, state["turn_index"]
-    rules.apply(state, seat, action)
-    for _ in range(DEPTH):
-        if state["over"]:
-            break
+def turns_ended(world: State) -> Callable[[State], bool]:
+    """A playout's horizon: ``TURNS`` turns have ended since the world's (this one included)."""
+    turns, last = 0, world["turn_index"]
+
+    def stop(state: State) -> bool:
+        nonlocal turns, last
         if state["turn_index"] != last:
             turns, last = turns + 1, state["turn_index"]
-            if turns >= TURNS:
-                break
-        waiting = rules.must_act(state)
-        if not waiting:  # a fixed window: only its deadline moves the game
-            rules.expire(state)
-            continue
-        actor = waiting[0]
-        rules.apply(state, actor, policy(state, actor, rand))
-    return judge(state, seat)
+        return turns >= TURNS
+
+    return stop
+
+
+def _policy(state: State, seat: int, rand: random.Random) -> Action:
+    return cast(Action, policy(cast(RedScareState, state), seat, rand))
+
+
+def _judge(state: State, seat: int) -> float:
+    return judge(cast(RedScareState, state), seat)
+
+
+# ``basic`` for every seat (``policy``) on a copy of the world played in place, instants in windows nobody waits on
+# left unplayed, until TURNS turns have ended; ``judge`` values the end, a finished game too. Every candidate in the
+# same worlds; basic's choice kept unless another is better by ``MARGIN``.
+SEARCH = Hard(judge=_judge, depth=DEPTH, policy=_policy, horizon=turns_ended, margin=MARGIN, in_place=True,
+              optional_moves=False, judges_ends=True)
 
 
 def candidates(view: RedScareView, legal: list[RsrAction]) -> list[RsrAction]:
@@ -111,7 +115,7 @@ def candidates(view: RedScareView, legal: list[RsrAction]) -> list[RsrAction]:
     return [legal[i] for i in ranked[:TOP]]
 
 
-def hard_bot(view: View, legal: list[Action], rand: random.Random, worlds: list[State],
+def hard_bot(game: Game[Any], view: View, legal: list[Action], rand: random.Random, worlds: list[State],
              budget: Budget) -> Action | None:
     if not legal:
         return None
@@ -126,19 +130,6 @@ def hard_bot(view: View, legal: list[Action], rand: random.Random, worlds: list[
         return cast(Action | None, fallback if fallback is not None else options[0] if options else None)
     seat = rsr_view["you"]
     assert seat is not None
-    totals = [0.0] * len(options)
-    stop = time.perf_counter() + budget.seconds
-    rounds = max(1, budget.nodes // len(options))
-    done = 0
-    for n in range(rounds):
-        if done and time.perf_counter() > stop:
-            break
-        world = worlds[n % len(worlds)]
-        seed = rand.getrandbits(32)
-        for i, option in enumerate(options):
-            totals[i] += playout(world, seat, option, random.Random(seed))
-        done += 1
-    best = max(range(len(options)), key=lambda i: (totals[i], -i))
-    if fallback is not None and totals[best] - totals[options.index(fallback)] < MARGIN * done:
-        return cast(Action, fallback)  # too close to call on so few worlds: basic's judgement stands
-    return cast(Action, options[best])
+    if fallback is not None:  # basic's choice first: the move the search keeps unless another is plainly better
+        options = [fallback, *(option for option in options if option != fallback)]
+    return SEARCH.search(game, seat, cast(list[Action], options), worlds, rand, budget, default=fallback is not None)

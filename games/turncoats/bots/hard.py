@@ -3,22 +3,23 @@
 It reads its view, its legal list, its random source and the worlds the platform drew from its seat (never the true
 state). The worlds' hidden hands are redealt from what the other seats' public moves say (``infer.py``: every
 arrangement of a hand weighed by how likely ``basic`` holding it was to make that seat's latest moves). Every turn
-with a choice is searched: UCB1 spreads the node budget over basic's best few actions and Negotiate, each node one
-world in turn: the candidate is played there, then every seat plays on exactly as ``basic`` would holding that
-world's hand (``mimic.py``) for ``DEPTH`` turns, and the position is judged by basic's hand value with every hand
-known (exact once the game is over). Against basic that playout is the opponents' real policy, so whether a
-Negotiate lets the others end the game, and who wins if they do, is played out, not guessed. Measurements:
+with a choice is searched: UCB1 (``games.search.ucb1``) spreads the node budget over basic's best few actions and
+Negotiate, each node one world in turn: the candidate is played there, then every seat plays on exactly as ``basic``
+would holding that world's hand (``mimic.py``) for ``DEPTH`` turns, and the position is judged by basic's hand value
+with every hand known (exact once the game is over). The playouts run on a fast copy of the rules (``fast.py``, held to
+the engine by tests/games/turncoats/test_fast.py). Against basic that playout is the opponents' real policy, so
+whether a Negotiate lets the others end the game, and who wins if they do, is played out, not guessed. Measurements:
 bench/REPORT.md.
 """
 
 from __future__ import annotations
 
-import math
 import random
 import time
 from typing import Any
 
-from games.protocol import Action, Budget, State
+from games.protocol import Action, Budget, Game, State
+from games.search import ucb1
 from games.turncoats.bots import infer, mimic
 from games.turncoats.bots.basic import Position
 from games.turncoats.bots.fast import Sim, as_move
@@ -26,10 +27,9 @@ from games.turncoats.data import COLOURS, STONES_PER_COLOUR
 
 CANDIDATES = 6  # basic's best actions searched, Negotiate always among them
 DEPTH = 4  # turns played out as basic after the candidate before the judge decides
-EXPLORE = 0.7  # UCB1's exploration constant for values in [0, 1]
 
 
-def hard_bot(view: dict[str, Any], legal: list[Action], rand: random.Random, worlds: list[State],
+def hard_bot(game: Game[Any], view: dict[str, Any], legal: list[Action], rand: random.Random, worlds: list[State],
              budget: Budget) -> Action:
     if len(legal) == 1 or not worlds:
         return legal[0]
@@ -42,28 +42,19 @@ def hard_bot(view: dict[str, Any], legal: list[Action], rand: random.Random, wor
     sims = posterior(view, worlds, rand)
     if ending and all(ends_won(sim, rand) for sim in sims):
         return {"type": "negotiate"}  # it ends the game, and won in every world: nothing to search
-    moves = [as_move(action) for action in candidates]
-    visits = [0] * len(candidates)
-    totals = [0.0] * len(candidates)
-    for n in range(budget.nodes):
-        if n and time.perf_counter() > stop:  # out of time: the best so far, after at least one playout
-            break
-        if n < len(candidates):
-            arm = n
-        else:
-            log_n = math.log(n)
-            arm = max(range(len(candidates)),
-                      key=lambda i: totals[i] / visits[i] + EXPLORE * math.sqrt(log_n / visits[i]))
-        sim = sims[n % len(sims)].copy()
-        move = moves[arm]
+
+    def play(sim: Sim, action: Action, draws: random.Random) -> float:
+        sim = sim.copy()
+        move = as_move(action)
         if move is None:
-            negotiate(sim, rand)
+            negotiate(sim, draws)
         else:
             sim.play(move)
-        visits[arm] += 1
-        totals[arm] += playout(sim, seat, rand, DEPTH)
-    best = max(range(len(candidates)), key=lambda i: (totals[i] / visits[i] if visits[i] else -1.0, visits[i]))
-    return candidates[best]
+        return playout(sim, seat, draws, DEPTH)
+
+    # The platform's budget, less the time the posterior took.
+    left = Budget(nodes=budget.nodes, seconds=stop - time.perf_counter())
+    return ucb1(candidates, sims, play, rand, left)
 
 
 def posterior(view: dict[str, Any], worlds: list[State], rand: random.Random) -> list[Sim]:
