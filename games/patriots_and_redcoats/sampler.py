@@ -72,7 +72,7 @@ def evidence(state: PatriotsState, viewer: Seat) -> Evidence:
     """The public history ``viewer`` can read, as the sampler weighs it (the same state gives the same object)."""
     global _last
     seen = visible_entries(cast(State, state), viewer)
-    # Compared, never hashed: a resampled state shares its entries' event dicts, so this is mostly identity checks.
+    # Compared, never hashed: every draw from one state meets the same event dicts, so this is mostly identity checks.
     key = (viewer, tuple(state["alive"]), any(PLAIN.values()), tuple(e["event"] for e in seen if "event" in e))
     last = _last  # one read: another thread may replace it meanwhile
     if last is None or last[0] != key:
