@@ -20,14 +20,13 @@ from __future__ import annotations
 
 import math
 import random
-import re
 from dataclasses import dataclass
-from typing import cast
+from typing import Any, cast
 
 from games.patriots_and_redcoats import tells
 from games.patriots_and_redcoats.data import COLOUR, LEADERS, PATRIOT, REDCOAT, SECOND_PILE, SPECIALS, SPIES, TEAMS
 from games.patriots_and_redcoats.rules import teams
-from games.patriots_and_redcoats.rules.core import article, kind, next_living
+from games.patriots_and_redcoats.rules.core import kind, next_living
 from games.patriots_and_redcoats.state import CardId, PatriotsState, Team
 from games.protocol import Seat, State, visible_entries
 
@@ -51,8 +50,7 @@ SHOWN_OWN = 0.3  # a player shows their own colour while holding the enemy's fac
 KEPT = {"special": 0.95, "colour": 0.75}
 LOST = 0.02  # a flipped card with neither its holder nor the next player (as now seated): all but ruled out
 
-PASSED = re.compile(r"^\{s(\d+)\} passes (.+) to \{s(\d+)\}\.$")
-ALL_PASS = "Everyone passes a face-down card to the next living player clockwise."
+WINTER_PASS = "winter_pass"  # the event of a Winter pass, all cards at once (public)
 
 
 @dataclass
@@ -60,7 +58,7 @@ class Evidence:
     """The public history a deal is weighed against, beyond the councils' record in the state."""
 
     tells: list[tells.Tell]
-    passed_by_me: tuple[Seat, str] | None  # (receiver, the article-and-name text) of my pass in the last Winter
+    passed_by_me: tuple[Seat, str] | None  # (receiver, the card's kind) of my pass in the last Winter
     # Cards seen flipped face down: (holder, kind, the next player if a Winter pass came since, else None)
     flipped: list[tuple[Seat, str, Seat | None]]
 
@@ -74,28 +72,29 @@ def evidence(state: PatriotsState, viewer: Seat) -> Evidence:
     """The public history ``viewer`` can read, as the sampler weighs it (the same state gives the same object)."""
     global _last
     seen = visible_entries(cast(State, state), viewer)
-    key = (viewer, tuple(state["alive"]), any(PLAIN.values()), tuple(e["text"] for e in seen))
+    # Compared, never hashed: every draw from one state meets the same event dicts, so this is mostly identity checks.
+    key = (viewer, tuple(state["alive"]), any(PLAIN.values()), tuple(e["event"] for e in seen if "event" in e))
     last = _last  # one read: another thread may replace it meanwhile
     if last is None or last[0] != key:
         last = _last = (key, _read(state, viewer, seen))
     return last[1]
 
 
-def _read(state: PatriotsState, viewer: Seat, seen: list[dict[str, object]]) -> Evidence:
+def _read(state: PatriotsState, viewer: Seat, seen: list[dict[str, Any]]) -> Evidence:
+    """Read from the entries' events (README, "Log events"), never their text."""
     passed: tuple[Seat, str] | None = None
     flips: list[tuple[Seat, str]] = []  # since the last Winter pass
     flips_before: list[tuple[Seat, str]] = []  # between the two last passes (older ones are lost in two passes)
     for entry in seen:
-        text = cast(str, entry["text"])
-        if text == ALL_PASS:
+        event = entry.get("event")
+        if event is None:
+            continue
+        if event["kind"] == WINTER_PASS:
             flips_before, flips = flips, []
-            continue
-        if (match := tells.FLIPS.match(text)) is not None:
-            if int(match[1]) != viewer and match[2] in tells.KIND_OF_ARTICLE:
-                flips.append((int(match[1]), tells.KIND_OF_ARTICLE[match[2]]))
-            continue
-        if (match := PASSED.match(text)) is not None and int(match[1]) == viewer:
-            passed = (int(match[3]), match[2])
+        elif event["kind"] == "flip" and event["seat"] != viewer:
+            flips.append((event["seat"], event["card"]))
+        elif event["kind"] == "pass" and event["giver"] == viewer:
+            passed = (event["receiver"], event["card"])
     flipped: list[tuple[Seat, str, Seat | None]] = [(seat, card_kind, None) for seat, card_kind in flips]
     flipped += [(seat, card_kind, next_living(state, seat)) for seat, card_kind in flips_before]
     read = tells.read(state, viewer) if any(PLAIN.values()) else []
@@ -111,7 +110,7 @@ def redraw_loyalty(state: PatriotsState, viewer: Seat | None, rand: random.Rando
     pool = sorted(hidden + [state["box"][i] for i in box_slots])
     specials = [card for card in pool if kind(card) in SPECIALS]
     plain = [card for card in pool if kind(card) not in SPECIALS]
-    before_winter = not any(e["text"] == ALL_PASS for e in state["log"])  # public: nobody has passed a card yet
+    before_winter = not any("event" in e and e["event"]["kind"] == WINTER_PASS for e in state["log"])  # public
     facts = evidence(state, viewer) if viewer is not None else Evidence([], None, [])
     pinned = _pinned(state, facts)
     weighed = viewer is not None and state["team"][viewer] is not None
@@ -135,12 +134,9 @@ def _pinned(state: PatriotsState, facts: Evidence) -> dict[Seat, str]:
     """A face-down card kind the viewer knows another seat holds: the one it passed that seat in the last Winter."""
     if facts.passed_by_me is None:
         return {}
-    receiver, text = facts.passed_by_me
-    for card_kind in (*SECOND_PILE, *SPECIALS):
-        shown = any(kind(e["id"]) == card_kind and e["up"] for e in state["hands"][receiver])
-        if article(card_kind) == text and state["alive"][receiver] and not shown:
-            return {receiver: card_kind}
-    return {}
+    receiver, card_kind = facts.passed_by_me
+    shown = any(kind(e["id"]) == card_kind and e["up"] for e in state["hands"][receiver])
+    return {receiver: card_kind} if state["alive"][receiver] and not shown else {}
 
 
 def _deal(state: PatriotsState, spots: dict[Seat, list[int]], specials: list[CardId], plain: list[CardId],

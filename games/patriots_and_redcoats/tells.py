@@ -5,10 +5,10 @@ shows its colour and whoever led a council that placed its side, votes yes only 
 not distrust, names the Agent it trusts most, gives a Spy card to the player it trusts least and feathers to itself
 and those it trusts, and calls Major Ferguson on its worst suspect. Every public score behind that reasoning is the
 same number seen from the two teams with opposite signs, so a vote or a gift often fits one team and not the other:
-a Patriot would have voted yes where a Redcoat would have voted no. This module replays the public log (what any seat
-may read) to rebuild, for each of those actions, what the public scores and eyes were at that moment, and returns
-how likely the action was for its actor on either team, as the sampler's evidence (DeepRole's belief
-update, with a plain player's rule standing in for a learned policy).
+a Patriot would have voted yes where a Redcoat would have voted no. This module replays the events of the public log
+(what any seat may read; never the lines' English) to rebuild, for each of those actions, what the public scores and
+eyes were at that moment, and returns how likely the action was for its actor on either team, as the sampler's
+evidence (DeepRole's belief update, with a plain player's rule standing in for a learned policy).
 
 Players who reason otherwise are covered by the sampler's ``PLAIN``: an action is taken to be the plain rule's with
 that probability and any legal one otherwise, so a tell shifts the odds without ever ruling a team out.
@@ -16,40 +16,15 @@ that probability and any legal one otherwise, so a tell shifts the odds without 
 
 from __future__ import annotations
 
-import re
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from itertools import combinations_with_replacement
 from typing import Any, cast
 
-from games.patriots_and_redcoats.bots.basic import SIDE_OF_NAME, Mind
-from games.patriots_and_redcoats.data import LOYALTY_NAMES, SECOND_PILE, SPECIALS, TEAMS
-from games.patriots_and_redcoats.rules.core import article
+from games.patriots_and_redcoats.bots.basic import Mind
+from games.patriots_and_redcoats.data import SECOND_PILE, SPY, TEAMS
 from games.patriots_and_redcoats.state import PatriotsState, Team
 from games.protocol import Seat, State, visible_entries
-
-NOMINATES = re.compile(r"^\{s(\d+)\} nominates \{s(\d+)\} as Agent\. Everyone votes\.$")
-HESSIANS_AGENT = re.compile(r"^\{s(\d+)\} names \{s(\d+)\} as Agent of the Hessians council")
-VOTES = re.compile(r"^The votes: (.*)\.$")
-VOTE = re.compile(r"\{s(\d+)\} (yes|no)")
-PLACES = re.compile(r"^The Agent, \{s(\d+)\}, places a (.+) on the War track")
-AGENT_GONE = "The Agent was eliminated: the "
-REVEALS = re.compile(r"^\{s(\d+)\} reveals (.+) \(.*\)\.$")
-DECLARES = re.compile(r"^\{s(\d+)\} reveals the (.+) and declares an assassination")
-HELD = re.compile(r"^\{s(\d+)\} held (.+)\.$")
-FLIPS = re.compile(r"^\{s(\d+)\} flips (.+) face down(?: \(.*\))?\.$")
-GIVES = re.compile(r"^\{s(\d+)\} gives a (\d)-eye Spy card to \{s(\d+)\}\.$")
-SPLITS = re.compile(r"^\{s(\d+)\} splits the feathers of a (\d)-feather Conceal card: (.*)\.$")
-SHARE = re.compile(r"(\d+) to \{s(\d+)\}")
-DISCARDS = re.compile(r"^\{s(\d+)\} discards a (\d)-(eye Spy|feather Conceal) card with no effect\.$")
-FERGUSON = re.compile(r"^\{s(\d+)\} names (?:nobody|\{s(\d+)\}) for Major Ferguson")
-HAS_EYES = re.compile(r"^\{s(\d+)\} receives a \d-eye .* and has (\d+) eyes\.$")
-KEEPS = re.compile(r"^\{s(\d+)\} removes \d+ eyes and keeps (\d+)\.$")
-LOSES = re.compile(r"^\{s(\d+)\} receives \d+ feather\(s\) and loses (\d+) eye\(s\)\.$")
-ELIMINATED = re.compile(r"^\{s(\d+)\} is eliminated \(")
-
-KIND_OF_ARTICLE = {article(k): k for k in (*SECOND_PILE, *SPECIALS)}  # a card as reveals and flips name it
-KIND_OF_TEXT = KIND_OF_ARTICLE | {LOYALTY_NAMES[k]: k for k in SPECIALS}  # and as a declared Spy names it
 
 
 @dataclass
@@ -115,53 +90,57 @@ def _top(options: list[Any], value: Callable[[Any], float]) -> list[Any]:
 
 def read(state: PatriotsState, viewer: Seat | None) -> list[Tell]:
     """The tells in what ``viewer`` (None: a spectator) can read of the log, its own actions left out (it knows its
-    own team)."""
+    own team). Only the entries' events are read (README, "Log events"), never their text."""
     table = _Table(state["players"])
     tells: list[Tell] = []
     pair: tuple[Seat, Seat] | None = None
     votes: list[bool | None] | None = None
     for entry in visible_entries(cast(State, state), viewer):
-        text = entry["text"]
+        event = entry.get("event")
+        if event is None:
+            continue
+        kind = event["kind"]
         tell: Tell | None = None
-        if (match := GIVES.match(text)) is not None:
-            tell = _gift(table, int(match[1]), int(match[2]), int(match[3]))
-        elif (match := SPLITS.match(text)) is not None:
-            split = tuple(sorted(int(seat) for n, seat in SHARE.findall(match[3]) for _ in range(int(n))))
-            tell = _feathers(table, int(match[1]), int(match[2]), split)
-        elif (match := DISCARDS.match(text)) is not None:
-            actor, n = int(match[1]), int(match[2])
-            tell = _gift(table, actor, n, None) if match[3] == "eye Spy" else _feathers(table, actor, n, ())
-        elif (match := FERGUSON.match(text)) is not None:
-            tell = _ferguson(table, int(match[1]), None if match[2] is None else int(match[2]))
-        elif (match := HAS_EYES.match(text)) is not None or (match := KEEPS.match(text)) is not None:
-            table.eyes[int(match[1])] = int(match[2])
-        elif (match := LOSES.match(text)) is not None:
-            table.eyes[int(match[1])] -= int(match[2])
-        elif (match := NOMINATES.match(text)) is not None or (match := HESSIANS_AGENT.match(text)) is not None:
-            pair, votes = (int(match[1]), int(match[2])), None
+        if kind == "give":
+            tell = _gift(table, event["by"], event["eyes"], event["target"])
+        elif kind == "split":
+            tell = _feathers(table, event["by"], event["feathers"], tuple(event["targets"]))
+        elif kind == "discard":
+            by = event["by"]
+            tell = _gift(table, by, event["eyes"], None) if event["card"] == SPY else _feathers(
+                table, by, event["feathers"], ())
+        elif kind == "ferguson":
+            tell = _ferguson(table, event["by"], event["target"])
+        elif kind in ("spied", "eyes_removed"):
+            table.eyes[event["seat"]] = event["total"]
+        elif kind == "concealed":
+            table.eyes[event["seat"]] -= event["lost"]
+        elif kind == "nominate":
+            pair, votes = (event["commander"], event["agent"]), None
             tell = _nominate(table, *pair)
-        elif (match := VOTES.match(text)) is not None and pair is not None:
+        elif kind == "votes" and pair is not None:
             votes = [None] * table.players
-            for seat, said in VOTE.findall(match[1]):
-                votes[int(seat)] = said == "yes"
+            for seat in event["yes"]:
+                votes[seat] = True
+            for seat in event["no"]:
+                votes[seat] = False
             tells += [_vote(table, voter, pair, vote) for voter, vote in enumerate(votes)
                       if vote is not None and voter != viewer and voter not in pair]
-        elif (match := PLACES.match(text)) is not None and pair is not None:
-            table.councils.append({"outcome": "placed", "placed": SIDE_OF_NAME.get(match[2]), "commander": pair[0],
+        elif kind == "place" and pair is not None:
+            table.councils.append({"outcome": "placed", "placed": event["side"], "commander": pair[0],
                                    "agent": pair[1], "votes": votes})
-        elif text.startswith(AGENT_GONE) and table.councils:
+        elif kind == "agent_gone" and table.councils:
             table.councils.pop()
-        elif (match := REVEALS.match(text) or DECLARES.match(text) or HELD.match(text)) is not None:
-            card_kind, up = KIND_OF_TEXT.get(match[2]), table.face_up[int(match[1])]
-            if card_kind in SECOND_PILE or (card_kind is not None and card_kind not in up):  # a Spy shows once
+        elif kind in ("reveal", "declare", "held"):
+            card_kind, up = event["card"], table.face_up[event["seat"]]
+            if card_kind in SECOND_PILE or card_kind not in up:  # a Spy shows once
                 up.append(card_kind)
-        elif (match := FLIPS.match(text)) is not None:
-            card_kind = KIND_OF_TEXT.get(match[2])
-            if card_kind in table.face_up[int(match[1])]:
-                table.face_up[int(match[1])].remove(card_kind)
-        elif (match := ELIMINATED.match(text)) is not None:
-            table.alive[int(match[1])] = False
-            table.eyes[int(match[1])] = 0
+        elif kind == "flip":
+            if event["card"] in table.face_up[event["seat"]]:
+                table.face_up[event["seat"]].remove(event["card"])
+        elif kind == "eliminated":
+            table.alive[event["seat"]] = False
+            table.eyes[event["seat"]] = 0
         if tell is not None and tell.actor != viewer:
             tells.append(tell)
     return tells

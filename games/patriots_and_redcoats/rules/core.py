@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import itertools
 from collections.abc import Callable
-from typing import Literal
+from typing import Any, Literal
 
 from games import rng
 from games.patriots_and_redcoats.data import (
@@ -39,11 +39,14 @@ Deck = Literal["spycraft", "war"]
 # ----------------------------------------------------------------------------- log
 
 
-def say(state: PatriotsState, text: str, to: list[Seat] | None = None) -> None:
-    """Append a log entry; without ``to`` it is public, so anything secret must name its readers."""
+def say(state: PatriotsState, text: str, to: list[Seat] | None = None, event: dict[str, Any] | None = None) -> None:
+    """Append a log entry; without ``to`` it is public, so anything secret must name its readers. ``event`` is what the
+    line says as data, for bots (README, "Log events"): it travels under the same ``to``."""
     entry: LogEntry = {"text": text}
     if to is not None:
         entry["to"] = sorted(set(to))
+    if event is not None:
+        entry["event"] = event
     state["log"].append(entry)
 
 

@@ -81,7 +81,8 @@ def run_council(state: PatriotsState, frame: CouncilFrame) -> bool:
             state["track"][side].remove(card)
             discard(state, "war", card)
             record(state, frame, "discarded")
-            say(state, f"The Agent was eliminated: the {war_name(card)} is discarded from the War track.")
+            say(state, f"The Agent was eliminated: the {war_name(card)} is discarded from the War track.",
+                event={"kind": "agent_gone", "side": side})
             return True
         record(state, frame, "placed", side)
         check_victories(state)
@@ -106,7 +107,8 @@ def count_votes(state: PatriotsState, frame: CouncilFrame) -> None:
     yes = sum(1 for v in votes.values() if v)
     no = len(votes) - yes
     shown = ", ".join(f"{s(seat)} {'yes' if v else 'no'}" for seat, v in votes.items())
-    say(state, f"The votes: {shown}.")
+    say(state, f"The votes: {shown}.", event={"kind": "votes", "yes": [seat for seat, v in votes.items() if v],
+                                                 "no": [seat for seat, v in votes.items() if not v]})
     frame["votes"] = [votes[seat] if seat in votes else None for seat in range(state["players"])]
     if yes > no:
         record(state, frame, "elected")
@@ -155,12 +157,14 @@ def council_act(state: PatriotsState, frame: CouncilFrame, seat: Seat, action: C
         frame["agent"] = agent
         if frame["hessians"]:
             record(state, frame, "elected")
-            say(state, f"{s(seat)} names {s(agent)} as Agent of the Hessians council, elected without a vote.")
+            say(state, f"{s(seat)} names {s(agent)} as Agent of the Hessians council, elected without a vote.",
+                event={"kind": "nominate", "commander": seat, "agent": agent, "hessians": True})
             elect(state, frame)
         else:
             frame["step"] = "vote"
             frame["votes"] = [None] * state["players"]
-            say(state, f"{s(seat)} nominates {s(agent)} as Agent. Everyone votes.")
+            say(state, f"{s(seat)} nominates {s(agent)} as Agent. Everyone votes.",
+                event={"kind": "nominate", "commander": seat, "agent": agent, "hessians": False})
     elif action["type"] == "vote":
         votes_of(frame)[seat] = action["yes"]  # who has voted shows in the view; how, once all are in
     elif action["type"] == "discard":
@@ -179,7 +183,8 @@ def council_act(state: PatriotsState, frame: CouncilFrame, seat: Seat, action: C
         frame["placed"] = card
         frame["step"] = "window"
         state["track"][war_side(card)].append(card)
-        say(state, f"The Agent, {s(seat)}, places a {war_name(card)} on the War track and discards the other card.")
+        say(state, f"The Agent, {s(seat)}, places a {war_name(card)} on the War track and discards the other card.",
+            event={"kind": "place", "agent": seat, "side": war_side(card)})
         open_window(state, "agent", seat=seat)
 
 

@@ -8,6 +8,7 @@ from typing import Any
 from games.patriots_and_redcoats.data import (
     LEADERS,
     LOYALTY,
+    MAJOR_FERGUSON,
     PATRIOT_LEADER,
     REDCOAT_LEADER,
     SPIES,
@@ -45,10 +46,12 @@ def victories(state: PatriotsState, team: Team) -> int:
 # ----------------------------------------------------------------------------- reveal and elimination
 
 
-def reveal(state: PatriotsState, seat: Seat, slot: int, why: str) -> None:
-    """Turn a face-down card face up; a player left with no face-down card is eliminated at once (edition)."""
+def reveal(state: PatriotsState, seat: Seat, slot: int, eyes: bool) -> None:
+    """Turn a face-down card face up, owed for three eyes or else for Major Ferguson; a player left with no face-down
+    card is eliminated at once (edition)."""
     card_kind = turn_up(state, seat, slot)
-    say(state, f"{s(seat)} reveals {article(card_kind)} ({why}).")
+    say(state, f"{s(seat)} reveals {article(card_kind)} ({'three eyes' if eyes else MAJOR_FERGUSON}).",
+        event={"kind": "reveal", "seat": seat, "card": card_kind, "cause": "eyes" if eyes else "ferguson"})
     if not face_down_slots(state, seat):
         eliminate(state, [seat], "has no face-down Loyalty card left")
 
@@ -64,7 +67,7 @@ def eliminate(state: PatriotsState, seats: list[Seat], why: str) -> None:
         for card in state["eyes"][seat]:
             discard(state, "spycraft", card["id"])
         state["eyes"][seat] = []
-        say(state, f"{s(seat)} is eliminated ({why}).")
+        say(state, f"{s(seat)} is eliminated ({why}).", event={"kind": "eliminated", "seat": seat})
         for window in state["windows"]:
             # Edition: a counter-assassination cancels the first only by eliminating its assassin.
             if window["kind"] == "assassination" and window["assassin"] == seat:
@@ -77,7 +80,7 @@ def eliminate(state: PatriotsState, seats: list[Seat], why: str) -> None:
             slot = next(i for i, e in enumerate(state["hands"][seat]) if kind(e["id"]) == leader)
             if not state["hands"][seat][slot]["up"]:
                 turn_up(state, seat, slot)
-                say(state, f"{s(seat)} held {article(leader)}.")
+                say(state, f"{s(seat)} held {article(leader)}.", event={"kind": "held", "seat": seat, "card": leader})
             fallen.append(leader)
     if len(fallen) == 2:
         both_leaders_fall(state, before, "both Leaders are eliminated")

@@ -9,6 +9,7 @@ frame whose decision-maker has been eliminated lapses in ``run`` (edition: Elimi
 from __future__ import annotations
 
 from itertools import combinations_with_replacement
+from typing import Any
 
 from games.patriots_and_redcoats.data import (
     CONCEAL,
@@ -205,7 +206,9 @@ def run_spy(state: PatriotsState, frame: SpyFrame | ConcealFrame) -> bool:
             return True
         state["eyes"][target].append({"id": frame["card"], "eyes": SPYCRAFT[frame["card"]]["eyes"]})
         pop(state)
-        say(state, f"{s(target)} receives {spycraft_text(frame['card'])} and has {eye_total(state, target)} eyes.")
+        say(state, f"{s(target)} receives {spycraft_text(frame['card'])} and has {eye_total(state, target)} eyes.",
+            event={"kind": "spied", "seat": target, "eyes": SPYCRAFT[frame["card"]]["eyes"],
+                   "total": eye_total(state, target)})
         if eye_total(state, target) >= EYES_TO_REVEAL:
             push(state, owed_reveal(target, True, "eyes"))
         return True
@@ -214,7 +217,8 @@ def run_spy(state: PatriotsState, frame: SpyFrame | ConcealFrame) -> bool:
             feathers = frame["to"].count(target)
             removed = min(feathers, eye_total(state, target))
             remove_eyes(state, target, feathers)
-            say(state, f"{s(target)} receives {feathers} feather(s) and loses {removed} eye(s).")
+            say(state, f"{s(target)} receives {feathers} feather(s) and loses {removed} eye(s).",
+                event={"kind": "concealed", "seat": target, "feathers": feathers, "lost": removed})
     finish_card(state, frame)
     return True
 
@@ -233,19 +237,29 @@ def spy_prompts(state: PatriotsState, frame: SpyFrame | ConcealFrame) -> Prompts
     return {drawer: none + [{"type": "conceal", "to": split} for split in splits]}
 
 
+def _count(frame: SpyFrame | ConcealFrame) -> dict[str, Any]:
+    """A Spy or Conceal card as its lines name it, for their events: its kind and its eyes or feathers."""
+    data = SPYCRAFT[frame["card"]]
+    return {"card": SPY, "eyes": data["eyes"]} if frame["kind"] == SPY else {"card": CONCEAL,
+                                                                            "feathers": data["feathers"]}
+
+
 def spy_act(state: PatriotsState, frame: SpyFrame | ConcealFrame, seat: Seat, action: Spy | Conceal) -> None:
     if action["to"] is None or action["to"] == []:
-        say(state, f"{s(seat)} discards {spycraft_text(frame['card'])} with no effect.")
+        say(state, f"{s(seat)} discards {spycraft_text(frame['card'])} with no effect.",
+            event={"kind": "discard", "by": seat, **_count(frame)})
         finish_card(state, frame)
         return
     frame["step"] = "window"
     if frame["kind"] == SPY and action["type"] == "spy":
         frame["to"] = action["to"]
-        say(state, f"{s(seat)} gives {spycraft_text(frame['card'])} to {s(action['to'])}.")
+        say(state, f"{s(seat)} gives {spycraft_text(frame['card'])} to {s(action['to'])}.",
+            event={"kind": "give", "by": seat, "target": action["to"], **_count(frame)})
     elif frame["kind"] == CONCEAL and action["type"] == "conceal":
         to = frame["to"] = action["to"]
         shares = ", ".join(f"{to.count(t)} to {s(t)}" for t in sorted(set(to)))
-        say(state, f"{s(seat)} splits the feathers of {spycraft_text(frame['card'])}: {shares}.")
+        say(state, f"{s(seat)} splits the feathers of {spycraft_text(frame['card'])}: {shares}.",
+            event={"kind": "split", "by": seat, "targets": sorted(to), **_count(frame)})
     else:
         raise AssertionError("a Spy card's step offers spy actions only, a Conceal card's conceal actions only")
     open_window(state, "give", seat=seat)
@@ -275,10 +289,11 @@ def reveal_prompts(state: PatriotsState, frame: RevealFrame) -> Prompts:
 
 def reveal_act(state: PatriotsState, frame: RevealFrame, seat: Seat, action: Reveal) -> None:
     pop(state)
-    reveal(state, seat, action["slot"], "three eyes" if frame["eyes"] else MAJOR_FERGUSON)
+    reveal(state, seat, action["slot"], frame["eyes"])
     if frame["eyes"] and alive(state, seat):
         remove_eyes(state, seat, EYES_TO_REVEAL)
-        say(state, f"{s(seat)} removes {EYES_TO_REVEAL} eyes and keeps {eye_total(state, seat)}.")
+        say(state, f"{s(seat)} removes {EYES_TO_REVEAL} eyes and keeps {eye_total(state, seat)}.",
+            event={"kind": "eyes_removed", "seat": seat, "removed": EYES_TO_REVEAL, "total": eye_total(state, seat)})
 
 
 def reveal_default(state: PatriotsState, frame: RevealFrame, seat: Seat) -> Reveal:
@@ -302,7 +317,8 @@ def flip_act(state: PatriotsState, frame: FlipFrame, seat: Seat, action: Flip) -
     entry = state["hands"][seat][slot]
     entry["up"] = False
     pop(state)
-    say(state, f"{s(seat)} flips {article(kind(entry['id']))} face down ({HESSIANS}).")
+    say(state, f"{s(seat)} flips {article(kind(entry['id']))} face down ({HESSIANS}).",
+        event={"kind": "flip", "seat": seat, "card": kind(entry["id"]), "hessians": True})
 
 
 def flip_default(state: PatriotsState, frame: FlipFrame, seat: Seat) -> Flip:
@@ -336,9 +352,11 @@ def skip_act(state: PatriotsState, frame: SkipFrame, seat: Seat, action: Ferguso
     target = action["target"]
     finish_card(state, frame)
     if target is None:
-        say(state, f"{s(seat)} names nobody for {MAJOR_FERGUSON}.")
+        say(state, f"{s(seat)} names nobody for {MAJOR_FERGUSON}.",
+            event={"kind": "ferguson", "by": seat, "target": None})
         return
-    say(state, f"{s(seat)} names {s(target)} for {MAJOR_FERGUSON}: they reveal a face-down card of their choice.")
+    say(state, f"{s(seat)} names {s(target)} for {MAJOR_FERGUSON}: they reveal a face-down card of their choice.",
+        event={"kind": "ferguson", "by": seat, "target": target})
     push(state, owed_reveal(target, False, MAJOR_FERGUSON))
 
 

@@ -113,7 +113,8 @@ def declare(state: PatriotsState, seat: Seat, target: Seat, turncoat: bool) -> N
     slot = next(i for i, e in enumerate(state["hands"][seat]) if kind(e["id"]) == spy)
     if not state["hands"][seat][slot]["up"]:
         turn_up(state, seat, slot)
-    say(state, f"{s(seat)} reveals the {LOYALTY_NAMES[spy]} and declares an assassination of {s(target)}!")
+    say(state, f"{s(seat)} reveals the {LOYALTY_NAMES[spy]} and declares an assassination of {s(target)}!",
+        event={"kind": "declare", "seat": seat, "card": spy, "target": target})
     if turncoat:
         turn_up(state, seat, turncoat_slots(state, seat)[0])
         say(state, f"{s(seat)} reveals a Turncoat to survive the assassination.")

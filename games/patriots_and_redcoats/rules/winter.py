@@ -78,7 +78,9 @@ def run_winter(state: PatriotsState, frame: WinterFrame) -> bool:
             slot = chosen(frame["flips"], seat)
             if slot >= 0:
                 state["hands"][seat][slot]["up"] = False
-                say(state, f"{s(seat)} flips {article(kind(state['hands'][seat][slot]['id']))} face down.")
+                flipped = kind(state["hands"][seat][slot]["id"])
+                say(state, f"{s(seat)} flips {article(flipped)} face down.",
+                    event={"kind": "flip", "seat": seat, "card": flipped, "hessians": False})
         frame["step"] = "select"
         frame["picks"] = [None] * state["players"]
         frame["step_id"] = new_step(state)
@@ -113,8 +115,9 @@ def pass_cards(state: PatriotsState, frame: WinterFrame) -> None:
         touch(state, card)
         if kind(card) in LEADERS:
             state["received_leader"][receiver] = True
-        say(state, f"{s(giver)} passes {article(kind(card))} to {s(receiver)}.", to=[giver, receiver])
-    say(state, "Everyone passes a face-down card to the next living player clockwise.")
+        say(state, f"{s(giver)} passes {article(kind(card))} to {s(receiver)}.", to=[giver, receiver],
+            event={"kind": "pass", "giver": giver, "receiver": receiver, "card": kind(card)})
+    say(state, "Everyone passes a face-down card to the next living player clockwise.", event={"kind": "winter_pass"})
     for seat in givers:
         held = leaders_held(state, seat)
         if len(held) == 1:

@@ -15,7 +15,7 @@ import pytest
 
 from games.bots import decide, draw_worlds
 from games.patriots_and_redcoats import GAME, sampler, tells
-from games.patriots_and_redcoats.sampler import ALL_PASS
+from games.patriots_and_redcoats.sampler import WINTER_PASS
 from games.protocol import State, visible_entries
 from games.search import step
 
@@ -34,7 +34,7 @@ def before_winter(players: int, seed: int, informed: bool = False) -> State:
         else:
             action = decide(GAME, state, seat, "basic", rand) or GAME.default_action(state, seat)
         after = step(GAME, state, seat, action)
-        if any(entry["text"] == ALL_PASS for entry in after["log"]):
+        if any(entry.get("event", {}).get("kind") == WINTER_PASS for entry in after["log"]):
             break
         state = after
     return state
