@@ -1,0 +1,356 @@
+"""A strength ladder: every bot level of a game rated on one Elo scale from round-robin matches, engine only.
+
+Levels: ``random``, ``basic``, ``hard`` (this revision's) and, with ``--previous REV``, ``hard@REV``: the hard bot of
+an earlier revision. Two versions of ``games`` cannot share a process, so REV's files are unpacked from ``git
+archive`` into a temporary directory and a child process (``bench/ladder_child.py``) answers that level's decisions
+over a pipe; this revision's engine plays every game.
+
+A match between levels A and B is one game in which A holds one side and B the other:
+- public teams (Red Scare Redux 2v2): A plays one team, B the other, the team alternating with the seed;
+- otherwise A holds half the seats (two players: one seat) and B the rest, the block of seats rotating with the seed.
+A's score is 1 when a larger share of its seats is among the winners than of B's, 0 when smaller, 1/2 when equal (a
+draw). With hidden teams (Patriots & Redcoats) the levels do not make up the teams: a match then says which level's
+seats ended on the winning side more often.
+
+Every pair of levels plays the same seeds (``--first``, ``--count``), so pairs are compared on the same deals. Every
+searching decision gets a node budget and no wall-clock limit (``--nodes``, default each searcher's own), so the load
+of the machine cannot change a result; each decision's random source is drawn from the game's seed. Ratings are the
+Bradley-Terry maximum-likelihood fit in Elo points (400 points: 10 to 1 odds), anchored at ``--anchor`` = 0, with one
+virtual draw per pair played so that a pair won every time still gives a finite rating.
+
+Run: python -m bench.ladder GAME [--players N] [--count 40] [--first SEED] [--previous REV] [--levels random,basic,hard]
+     [--nodes N] [--jobs 1] [--lobby]
+Prints each pair's result with a Wilson 95 % interval and the ratings; writes them as JSON to bench/results/;
+``--lobby`` also stores the game's figures in games/ladder.json, which the lobby's level descriptions read.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import math
+import random
+import subprocess
+import sys
+import tarfile
+import tempfile
+import time
+from collections.abc import Iterator, Sequence
+from concurrent.futures import ProcessPoolExecutor
+from dataclasses import dataclass, field
+from datetime import UTC, datetime
+from io import BytesIO
+from itertools import combinations
+from pathlib import Path
+from typing import Any
+
+from games.bots import decide
+from games.ladder import FIGURES, Side
+from games.protocol import Action, Budget, Game, Seat, State, apply_checked
+from games.registry import GAMES
+
+RESULTS = Path(__file__).parent / "results"
+ROOT = Path(__file__).resolve().parent.parent
+CHILD = Path(__file__).with_name("ladder_child.py")
+NO_LIMIT_S = 3600.0  # the wall-clock cap handed with a node budget: never reached, so only nodes count
+
+
+@dataclass(frozen=True)
+class Setup:
+    """How a game is played for the ladder by default: the table the bench scripts measure."""
+
+    players: int
+    options: dict[str, Any] = field(default_factory=dict)
+    # "required": only the first seat play waits on decides (quick windows: bots answer at once); "waiting": every
+    # seat that may act is asked in turn, so optional actions are played (Patriots & Redcoats' Spy).
+    asks: str = "required"
+
+
+SETUPS = {
+    "turncoats": Setup(2),
+    "raiding-parties": Setup(2, {"gold": 30}),
+    "red-scare-redux": Setup(4),
+    "patriots-and-redcoats": Setup(6, asks="waiting"),
+}
+
+
+# ----------------------------------------------------------------------------- players
+
+
+class Previous:
+    """The levels of an earlier revision, answered by a child process running that revision's ``games``."""
+
+    def __init__(self, revision: str) -> None:
+        self.revision = revision
+        self._dir = tempfile.TemporaryDirectory(prefix="ladder-")
+        archive = subprocess.run(["git", "archive", "--format=tar", revision, "games"], cwd=ROOT, check=True,
+                                 capture_output=True).stdout
+        with tarfile.open(fileobj=BytesIO(archive)) as tar:
+            tar.extractall(self._dir.name, filter="data")
+        self._child = subprocess.Popen([sys.executable, str(CHILD), self._dir.name], cwd=self._dir.name,
+                                       stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True,
+                                       env={"PATH": "/usr/bin:/bin", "PYTHONHASHSEED": "0"})
+
+    def decide(self, game: Game[Any], state: State, seat: Seat, kind: str, seed: int,
+               nodes: int | None) -> Action | None:
+        assert self._child.stdin is not None and self._child.stdout is not None
+        ask = {"game": game.id, "state": state, "seat": seat, "kind": kind, "seed": seed, "nodes": nodes}
+        self._child.stdin.write(json.dumps(ask) + "\n")
+        self._child.stdin.flush()
+        line = self._child.stdout.readline()
+        if not line:
+            raise RuntimeError(f"the child playing revision {self.revision} ended (see its error output above)")
+        action: Action | None = json.loads(line)["action"]
+        return action
+
+    def close(self) -> None:
+        if self._child.stdin is not None:
+            self._child.stdin.close()
+        self._child.wait(timeout=60)
+        self._dir.cleanup()
+
+
+_previous: dict[str, Previous] = {}  # per process: one child per earlier revision, started when first needed
+
+
+def previous(revision: str) -> Previous:
+    if revision not in _previous:
+        _previous[revision] = Previous(revision)
+    return _previous[revision]
+
+
+def close_previous() -> None:
+    while _previous:
+        _previous.popitem()[1].close()
+
+
+def choose(game: Game[Any], state: State, seat: Seat, level: str, seed: int, nodes: int | None) -> Action | None:
+    """The decision of ``level`` (``kind`` or ``kind@REV``) at ``seat``, through ``games.bots.decide`` of its
+    revision, with a node budget and no time limit."""
+    kind, _, revision = level.partition("@")
+    if revision:
+        return previous(revision).decide(game, state, seat, kind, seed, nodes)
+    budget = None
+    if kind in game.searchers:
+        budget = Budget(nodes=game.searchers[kind].nodes if nodes is None else nodes, seconds=NO_LIMIT_S)
+    return decide(game, state, seat, kind, random.Random(seed), budget)
+
+
+# ----------------------------------------------------------------------------- one match
+
+
+def side_a(game: Game[Any], state: State, seed: int) -> set[Seat]:
+    """The seats level A holds in the game of ``seed`` (see the module's docstring)."""
+    players: int = state["players"]
+    if game.teams is not None:
+        teams = game.teams(state)
+        names = sorted(set(teams.values()))
+        if len(names) != 2:
+            raise ValueError(f"{game.title}: a match needs two teams, this table has {len(names)}")
+        return {seat for seat, team in teams.items() if team == names[seed % 2]}
+    # Odd tables: A holds the larger half in every other rotation, so neither level is favoured on average.
+    count = players // 2 + (players % 2) * ((seed // players) % 2)
+    return {(seed + i) % players for i in range(count)}
+
+
+def play(game_id: str, setup: Setup, a: str, b: str, seed: int, nodes: int | None) -> float:
+    """One game of level ``a`` against level ``b``: a's score (1 won, 1/2 drawn, 0 lost)."""
+    game: Game[Any] = GAMES[game_id]
+    state = game.new_state(setup.players, setup.options, seed)
+    seats_a = side_a(game, state, seed)
+    rand = random.Random(f"ladder {game_id} {setup.players} {seed}")  # the same for every pair: paired seeds
+    while (result := game.result(state)) is None:
+        moved = False
+        asked = game.waiting_on(state) if setup.asks == "waiting" else game.required(state)[:1]
+        for seat in asked:
+            action = choose(game, state, seat, a if seat in seats_a else b, rand.getrandbits(64), nodes)
+            if action is not None:
+                state = apply_checked(game, state, seat, action)
+                moved = True
+                break
+        if not moved:  # everybody lets the window run: it closes as the server's timer would close it
+            seat = game.required(state)[0]
+            state = apply_checked(game, state, seat, game.default_action(state, seat))
+    winners = set(result["winners"])
+    seats_b = set(range(setup.players)) - seats_a
+    share_a = len(winners & seats_a) / len(seats_a)
+    share_b = len(winners & seats_b) / len(seats_b)
+    return 1.0 if share_a > share_b else 0.0 if share_a < share_b else 0.5
+
+
+def _play(job: tuple[str, Setup, str, str, int, int | None]) -> tuple[str, str, int, float]:
+    game_id, setup, a, b, seed, nodes = job
+    return a, b, seed, play(game_id, setup, a, b, seed, nodes)
+
+
+# ----------------------------------------------------------------------------- statistics
+
+
+def wilson(score: float, games: int, z: float = 1.96) -> tuple[float, float]:
+    """The Wilson score interval of a rate (a draw counts half a win)."""
+    if not games:
+        return 0.0, 1.0
+    rate = score / games
+    centre = (rate + z * z / (2 * games)) / (1 + z * z / games)
+    half = z * math.sqrt(rate * (1 - rate) / games + z * z / (4 * games * games)) / (1 + z * z / games)
+    return max(0.0, centre - half), min(1.0, centre + half)
+
+
+def fit(tallies: dict[tuple[str, str], tuple[float, int]], anchor: str, prior_draws: float = 1.0) -> dict[str, float]:
+    """Elo ratings from ``{(a, b): (a's score, games)}``: the Bradley-Terry maximum-likelihood strengths (Hunter's
+    minorise-maximise iteration), in Elo points with ``anchor`` at 0. ``prior_draws`` virtual draws are added to
+    every pair played, so a level that won every game still gets a finite rating."""
+    levels = sorted({level for pair in tallies for level in pair})
+    if anchor not in levels:
+        raise ValueError(f"the anchor {anchor!r} played no game")
+    wins = dict.fromkeys(levels, 0.0)
+    games: dict[tuple[str, str], float] = {}
+    for (a, b), (score, n) in tallies.items():
+        wins[a] += score + prior_draws / 2
+        wins[b] += n - score + prior_draws / 2
+        for pair in ((a, b), (b, a)):
+            games[pair] = games.get(pair, 0.0) + n + prior_draws
+    strength = dict.fromkeys(levels, 1.0)
+    for _ in range(100_000):
+        new = {}
+        for level in levels:
+            met = sum(n / (strength[level] + strength[other]) for (one, other), n in games.items() if one == level)
+            new[level] = wins[level] / met if met else strength[level]
+        scale = new[anchor]
+        new = {level: value / scale for level, value in new.items()}
+        done = max(abs(math.log(new[level] / strength[level])) for level in levels) < 1e-12
+        strength = new
+        if done:
+            break
+    return {level: 400 * math.log10(strength[level]) for level in levels}
+
+
+def expected(elo_a: float, elo_b: float) -> float:
+    """A's expected score against B on the Elo scale."""
+    return 1 / (1 + 10 ** ((elo_b - elo_a) / 400))
+
+
+def pair_rows(outcomes: Sequence[tuple[str, str, int, float]], levels: Sequence[str]) -> list[dict[str, Any]]:
+    rows = []
+    for a, b in combinations(levels, 2):
+        scores = [score for x, y, _, score in outcomes if (x, y) == (a, b)]
+        total, n = sum(scores), len(scores)
+        low, high = wilson(total, n)
+        rows.append({"a": a, "b": b, "games": n, "a_wins": scores.count(1.0), "draws": scores.count(0.5),
+                     "b_wins": scores.count(0.0), "a_score": total / n if n else None, "wilson_95": [low, high]})
+    return rows
+
+
+# ----------------------------------------------------------------------------- the run
+
+
+def jobs(game_id: str, setup: Setup, levels: Sequence[str], first: int, count: int,
+         nodes: int | None) -> Iterator[tuple[str, Setup, str, str, int, int | None]]:
+    # Seed-major order: a run cut short still has every pair measured on the same, fewer, seeds.
+    for seed in range(first, first + count):
+        for a, b in combinations(levels, 2):
+            yield game_id, setup, a, b, seed, nodes
+
+
+def run(game_id: str, setup: Setup, levels: Sequence[str], first: int, count: int, nodes: int | None,
+        workers: int, anchor: str, progress: bool = True) -> dict[str, Any]:
+    start = time.perf_counter()
+    todo = list(jobs(game_id, setup, levels, first, count, nodes))
+    outcomes: list[tuple[str, str, int, float]] = []
+    if workers == 1:
+        try:
+            for job in todo:
+                outcomes.append(_play(job))
+                if progress and len(outcomes) % 25 == 0:
+                    print(f"  {len(outcomes)} of {len(todo)} games, {time.perf_counter() - start:.0f} s",
+                          file=sys.stderr, flush=True)
+        finally:
+            close_previous()
+    else:
+        with ProcessPoolExecutor(workers) as pool:
+            outcomes = list(pool.map(_play, todo, chunksize=1))
+    rows = pair_rows(outcomes, levels)
+    tallies = {(row["a"], row["b"]): (row["a_score"] * row["games"], row["games"]) for row in rows if row["games"]}
+    elo = fit(tallies, anchor)
+    searchers = GAMES[game_id].searchers
+    return {
+        "bench": "ladder", "game": game_id, "players": setup.players, "options": setup.options, "asks": setup.asks,
+        "sides": side_kind(GAMES[game_id]),
+        "date": datetime.now(UTC).strftime("%Y-%m-%dT%H:%MZ"), "revision": revision(),
+        "levels": list(levels), "seeds": [first, first + count], "games_per_pair": count,
+        "nodes": {kind: nodes if nodes is not None else s.nodes for kind, s in searchers.items()},
+        "anchor": anchor, "elo": elo, "pairs": rows, "seconds": time.perf_counter() - start,
+        "outcomes": [[a, b, seed, score] for a, b, seed, score in outcomes],  # per seed: paired comparisons later
+    }
+
+
+def side_kind(game: Game[Any]) -> Side:
+    return "teams" if game.teams is not None else "seats"
+
+
+def revision() -> str:
+    done = subprocess.run(["git", "rev-parse", "--short", "HEAD"], cwd=ROOT, capture_output=True, text=True)
+    dirty = subprocess.run(["git", "status", "--porcelain", "games"], cwd=ROOT, capture_output=True, text=True)
+    return done.stdout.strip() + ("+changes" if dirty.stdout.strip() else "")
+
+
+def report(summary: dict[str, Any]) -> str:
+    lines = [f"{summary['game']}, {summary['players']} players, seeds {summary['seeds'][0]}-{summary['seeds'][1] - 1} "
+             f"({summary['games_per_pair']} games a pair), nodes {summary['nodes']}, revision {summary['revision']}"]
+    for row in summary["pairs"]:
+        low, high = row["wilson_95"]
+        lines.append(f"  {row['a']:>14} vs {row['b']:<14} {row['a_wins']:>4} won {row['draws']:>3} drawn "
+                     f"{row['b_wins']:>4} lost: {row['a_score']:.1%} (Wilson 95% {low:.1%}-{high:.1%})")
+    ranked = sorted(summary["elo"].items(), key=lambda item: -item[1])
+    lines.append("  Elo (" + summary["anchor"] + " = 0): " + ", ".join(f"{k} {v:.0f}" for k, v in ranked))
+    return "\n".join(lines)
+
+
+def lobby_figures(summary: dict[str, Any], note: str) -> dict[str, Any]:
+    """The game's entry in games/ladder.json: each plain level's score against the next weaker one, and the run."""
+    scores = {}
+    plain = [level for level in ("hard", "basic", "random") if level in summary["levels"]]
+    for stronger, weaker in zip(plain, plain[1:], strict=False):
+        row = next(r for r in summary["pairs"] if {r["a"], r["b"]} == {stronger, weaker})
+        score = row["a_score"] if row["a"] == stronger else 1 - row["a_score"]
+        scores[stronger] = {"against": weaker, "score": round(score, 3), "games": row["games"]}
+    return {"players": summary["players"], "sides": summary["sides"], "scores": scores,
+            "elo": {k: round(v) for k, v in summary["elo"].items()}, "seeds": summary["seeds"],
+            "revision": summary["revision"], "date": summary["date"], "note": note}
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("game", choices=sorted(GAMES))
+    parser.add_argument("--players", type=int, help="default: the table the game's bench script measures")
+    parser.add_argument("--levels", default="random,basic,hard")
+    parser.add_argument("--previous", help="a git revision whose hard bot joins the ladder as hard@REV")
+    parser.add_argument("--first", type=int, default=0, help="the first seed")
+    parser.add_argument("--count", type=int, default=40, help="games per pair of levels")
+    parser.add_argument("--nodes", type=int, help="node budget of every searching level (default: its own)")
+    parser.add_argument("--jobs", type=int, default=1)
+    parser.add_argument("--anchor", default="random", help="the level rated 0 (when absent: the first level)")
+    parser.add_argument("--out", type=Path, help="results file (default: dated, in bench/results)")
+    parser.add_argument("--lobby", action="store_true", help="store the figures in games/ladder.json")
+    parser.add_argument("--note", default="", help="a line stored with the lobby's figures (how large the run was)")
+    args = parser.parse_args()
+    default = SETUPS.get(args.game, Setup(GAMES[args.game].min_players))
+    setup = Setup(args.players or default.players, default.options, default.asks)
+    levels = args.levels.split(",") + ([f"hard@{args.previous}"] if args.previous else [])
+    anchor = args.anchor if args.anchor in levels else levels[0]
+    summary = run(args.game, setup, levels, args.first, args.count, args.nodes, args.jobs, anchor)
+    summary["note"] = args.note
+    print(report(summary))
+    RESULTS.mkdir(exist_ok=True)
+    out = args.out or RESULTS / f"{time.strftime('%Y-%m-%d-%H%M')}-ladder-{args.game}-{setup.players}p.json"
+    out.write_text(json.dumps(summary, indent=1) + "\n")
+    print(f"written to {out}")
+    if args.lobby:
+        figures = json.loads(FIGURES.read_text()) if FIGURES.exists() else {}
+        figures[args.game] = lobby_figures(summary, args.note)
+        FIGURES.write_text(json.dumps(dict(sorted(figures.items())), indent=1) + "\n")
+        print(f"figures stored in {FIGURES}")
+
+
+if __name__ == "__main__":
+    main()
