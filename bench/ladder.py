@@ -35,8 +35,9 @@ import sys
 import tarfile
 import tempfile
 import time
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from concurrent.futures import ProcessPoolExecutor
+from contextlib import nullcontext
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from io import BytesIO
@@ -105,8 +106,10 @@ class Previous:
 
     def close(self) -> None:
         if self._child.stdin is not None:
-            self._child.stdin.close()
+            self._child.stdin.close()  # the child ends at the end of its input
         self._child.wait(timeout=60)
+        if self._child.stdout is not None:
+            self._child.stdout.close()
         self._dir.cleanup()
 
 
@@ -253,22 +256,28 @@ def jobs(game_id: str, setup: Setup, levels: Sequence[str], first: int, count: i
 
 
 def run(game_id: str, setup: Setup, levels: Sequence[str], first: int, count: int, nodes: int | None,
-        workers: int, anchor: str, progress: bool = True) -> dict[str, Any]:
+        workers: int, anchor: str, checkpoint: Callable[[dict[str, Any]], None] | None = None) -> dict[str, Any]:
+    """Every pair of ``levels`` on seeds ``first`` to ``first + count - 1``. ``checkpoint``: called with the summary
+    so far each time every pair has played one more seed, so a run cut short keeps its paired games."""
     start = time.perf_counter()
     todo = list(jobs(game_id, setup, levels, first, count, nodes))
+    per_seed = len(todo) // count if count else 1
     outcomes: list[tuple[str, str, int, float]] = []
-    if workers == 1:
-        try:
-            for job in todo:
-                outcomes.append(_play(job))
-                if progress and len(outcomes) % 25 == 0:
-                    print(f"  {len(outcomes)} of {len(todo)} games, {time.perf_counter() - start:.0f} s",
-                          file=sys.stderr, flush=True)
-        finally:
-            close_previous()
-    else:
-        with ProcessPoolExecutor(workers) as pool:
-            outcomes = list(pool.map(_play, todo, chunksize=1))
+    try:
+        with ProcessPoolExecutor(workers) if workers > 1 else nullcontext() as pool:
+            played = pool.map(_play, todo, chunksize=1) if pool is not None else map(_play, todo)
+            for outcome in played:
+                outcomes.append(outcome)
+                if checkpoint is not None and len(outcomes) % per_seed == 0 and len(outcomes) < len(todo):
+                    seeds = len(outcomes) // per_seed
+                    checkpoint(summarise(game_id, setup, levels, first, seeds, nodes, anchor, outcomes, start))
+    finally:
+        close_previous()
+    return summarise(game_id, setup, levels, first, count, nodes, anchor, outcomes, start)
+
+
+def summarise(game_id: str, setup: Setup, levels: Sequence[str], first: int, count: int, nodes: int | None,
+              anchor: str, outcomes: list[tuple[str, str, int, float]], start: float) -> dict[str, Any]:
     rows = pair_rows(outcomes, levels)
     tallies = {(row["a"], row["b"]): (row["a_score"] * row["games"], row["games"]) for row in rows if row["games"]}
     elo = fit(tallies, anchor)
@@ -321,7 +330,7 @@ def lobby_figures(summary: dict[str, Any], note: str) -> dict[str, Any]:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("game", choices=sorted(GAMES))
+    parser.add_argument("game", nargs="?", choices=sorted(GAMES))
     parser.add_argument("--players", type=int, help="default: the table the game's bench script measures")
     parser.add_argument("--levels", default="random,basic,hard")
     parser.add_argument("--previous", help="a git revision whose hard bot joins the ladder as hard@REV")
@@ -333,23 +342,47 @@ def main() -> None:
     parser.add_argument("--out", type=Path, help="results file (default: dated, in bench/results)")
     parser.add_argument("--lobby", action="store_true", help="store the figures in games/ladder.json")
     parser.add_argument("--note", default="", help="a line stored with the lobby's figures (how large the run was)")
+    parser.add_argument("--figures-from", type=Path, metavar="RESULTS",
+                        help="play nothing: store the figures of this results file (a run cut short, say)")
     args = parser.parse_args()
+    if args.figures_from:
+        summary = json.loads(args.figures_from.read_text())
+        print(report(summary))
+        store_figures(summary)
+        return
+    if args.game is None:
+        parser.error("name a game")
     default = SETUPS.get(args.game, Setup(GAMES[args.game].min_players))
     setup = Setup(args.players or default.players, default.options, default.asks)
     levels = args.levels.split(",") + ([f"hard@{args.previous}"] if args.previous else [])
     anchor = args.anchor if args.anchor in levels else levels[0]
-    summary = run(args.game, setup, levels, args.first, args.count, args.nodes, args.jobs, anchor)
-    summary["note"] = args.note
-    print(report(summary))
     RESULTS.mkdir(exist_ok=True)
     out = args.out or RESULTS / f"{time.strftime('%Y-%m-%d-%H%M')}-ladder-{args.game}-{setup.players}p.json"
-    out.write_text(json.dumps(summary, indent=1) + "\n")
+
+    def save(summary: dict[str, Any], partial: bool) -> None:
+        summary["note"] = args.note
+        summary["partial"] = partial
+        out.write_text(json.dumps(summary, indent=1) + "\n")
+
+    def checkpoint(summary: dict[str, Any]) -> None:
+        save(summary, True)
+        print(f"  {summary['games_per_pair']} of {args.count} seeds, {summary['seconds']:.0f} s", file=sys.stderr,
+              flush=True)
+
+    summary = run(args.game, setup, levels, args.first, args.count, args.nodes, args.jobs, anchor, checkpoint)
+    save(summary, False)
+    print(report(summary))
     print(f"written to {out}")
     if args.lobby:
-        figures = json.loads(FIGURES.read_text()) if FIGURES.exists() else {}
-        figures[args.game] = lobby_figures(summary, args.note)
-        FIGURES.write_text(json.dumps(dict(sorted(figures.items())), indent=1) + "\n")
-        print(f"figures stored in {FIGURES}")
+        store_figures(summary)
+
+
+def store_figures(summary: dict[str, Any]) -> None:
+    """Put a run's figures in games/ladder.json, replacing the game's earlier ones."""
+    figures = json.loads(FIGURES.read_text()) if FIGURES.exists() else {}
+    figures[summary["game"]] = lobby_figures(summary, summary.get("note", ""))
+    FIGURES.write_text(json.dumps(dict(sorted(figures.items())), indent=1) + "\n")
+    print(f"figures for {summary['game']} stored in {FIGURES}")
 
 
 if __name__ == "__main__":

@@ -111,7 +111,7 @@ def test_the_committed_figures_name_known_games_and_levels() -> None:
 
 def test_a_short_real_run_plays_through_the_engine() -> None:
     summary = ladder.run("turncoats", Setup(2), ["basic", "hard"], first=0, count=2, nodes=2, workers=1,
-                         anchor="basic", progress=False)
+                         anchor="basic")
     assert [row["games"] for row in summary["pairs"]] == [2]
     assert sorted(seed for _, _, seed, _ in summary["outcomes"]) == [0, 1]
     assert all(score in (0.0, 0.5, 1.0) for *_, score in summary["outcomes"])
