@@ -29,6 +29,7 @@ from __future__ import annotations
 import argparse
 import json
 import math
+import os
 import random
 import subprocess
 import sys
@@ -42,6 +43,7 @@ from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from io import BytesIO
 from itertools import combinations
+from multiprocessing.util import Finalize
 from pathlib import Path
 from typing import Any
 
@@ -90,7 +92,7 @@ class Previous:
             tar.extractall(self._dir.name, filter="data")
         self._child = subprocess.Popen([sys.executable, str(CHILD), self._dir.name], cwd=self._dir.name,
                                        stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True,
-                                       env={"PATH": "/usr/bin:/bin", "PYTHONHASHSEED": "0"})
+                                       env={k: v for k, v in os.environ.items() if k != "PYTHONPATH"})
 
     def decide(self, game: Game[Any], state: State, seat: Seat, kind: str, seed: int,
                nodes: int | None) -> Action | None:
@@ -118,6 +120,8 @@ _previous: dict[str, Previous] = {}  # per process: one child per earlier revisi
 
 def previous(revision: str) -> Previous:
     if revision not in _previous:
+        if not _previous:  # a pool's worker too ends its children and removes their files when it exits
+            Finalize(None, close_previous, exitpriority=10)
         _previous[revision] = Previous(revision)
     return _previous[revision]
 

@@ -15,6 +15,9 @@ from typing import Any, Literal
 
 FIGURES = Path(__file__).with_name("ladder.json")
 
+# A figure from fewer games than this is too rough to tell people ("about 7 of 10" could be 3 or 9): not shown.
+MIN_GAMES = 20
+
 Side = Literal["seats", "teams"]  # a match is seat against seat(s), or a team of each level against the other
 
 
@@ -27,11 +30,11 @@ def _figures() -> dict[str, Any]:
 
 
 def level_figures(game_id: str) -> dict[str, dict[str, Any]]:
-    """Per level of ``game_id`` that has a figure: ``{"against": weaker level, "wins_of_10": N, "players": P,
-    "teams": bool}``, N being its score against that level in tenths, rounded."""
+    """Per level of ``game_id`` that has a figure from ``MIN_GAMES`` games or more: ``{"against": weaker level,
+    "wins_of_10": N, "players": P, "teams": bool}``, N being its score against that level in tenths, rounded."""
     entry = _figures().get(game_id)
     if not entry:
         return {}
     return {level: {"against": row["against"], "wins_of_10": math.floor(10 * row["score"] + 0.5),  # 6.5 gives 7
                     "players": entry["players"], "teams": entry["sides"] == "teams"}
-            for level, row in entry["scores"].items()}
+            for level, row in entry["scores"].items() if row["games"] >= MIN_GAMES}

@@ -85,7 +85,11 @@ def test_the_games_list_carries_the_ladder_figures(client: TestClient, tmp_path:
     data = {"turncoats": {"players": 2, "sides": "seats", "seeds": [0, 30], "revision": "abc", "date": "d",
                           "note": "", "elo": {},
                           "scores": {"hard": {"against": "basic", "score": 0.65, "games": 30},
-                                     "basic": {"against": "random", "score": 0.94, "games": 30}}}}
+                                     "basic": {"against": "random", "score": 0.94, "games": 30}}},
+            "red-scare-redux": {"players": 4, "sides": "teams", "seeds": [0, 30], "revision": "abc", "date": "d",
+                                "note": "", "elo": {},
+                                "scores": {"hard": {"against": "basic", "score": 0.6, "games": figures.MIN_GAMES - 1},
+                                           "basic": {"against": "random", "score": 1.0, "games": 30}}}}
     (tmp_path / "ladder.json").write_text(json.dumps(data))
     monkeypatch.setattr(figures, "FIGURES", tmp_path / "ladder.json")
     figures._figures.cache_clear()
@@ -96,7 +100,10 @@ def test_the_games_list_carries_the_ladder_figures(client: TestClient, tmp_path:
     assert games["turncoats"]["ladder"] == {
         "hard": {"against": "basic", "wins_of_10": 7, "players": 2, "teams": False},  # 6.5 rounds up
         "basic": {"against": "random", "wins_of_10": 9, "players": 2, "teams": False}}
-    assert games["raiding-parties"]["ladder"] == {}  # not measured: the lobby keeps its plain words
+    # Too few games for a figure: that level keeps its plain words, and so does every level of a game not measured.
+    assert games["red-scare-redux"]["ladder"] == {
+        "basic": {"against": "random", "wins_of_10": 10, "players": 4, "teams": True}}
+    assert games["raiding-parties"]["ladder"] == {}
 
 
 def test_the_committed_figures_name_known_games_and_levels() -> None:
