@@ -264,6 +264,7 @@ def run(game_id: str, setup: Setup, levels: Sequence[str], first: int, count: in
     """Every pair of ``levels`` on seeds ``first`` to ``first + count - 1``. ``checkpoint``: called with the summary
     so far each time every pair has played one more seed, so a run cut short keeps its paired games."""
     start = time.perf_counter()
+    played_at = revision()  # the code that plays, even if the tree moves on during a long run
     todo = list(jobs(game_id, setup, levels, first, count, nodes))
     per_seed = len(todo) // count if count else 1
     outcomes: list[tuple[str, str, int, float]] = []
@@ -274,14 +275,15 @@ def run(game_id: str, setup: Setup, levels: Sequence[str], first: int, count: in
                 outcomes.append(outcome)
                 if checkpoint is not None and len(outcomes) % per_seed == 0 and len(outcomes) < len(todo):
                     seeds = len(outcomes) // per_seed
-                    checkpoint(summarise(game_id, setup, levels, first, seeds, nodes, anchor, outcomes, start))
+                    checkpoint(summarise(game_id, setup, levels, first, seeds, nodes, anchor, outcomes, start,
+                                         played_at))
     finally:
         close_previous()
-    return summarise(game_id, setup, levels, first, count, nodes, anchor, outcomes, start)
+    return summarise(game_id, setup, levels, first, count, nodes, anchor, outcomes, start, played_at)
 
 
 def summarise(game_id: str, setup: Setup, levels: Sequence[str], first: int, count: int, nodes: int | None,
-              anchor: str, outcomes: list[tuple[str, str, int, float]], start: float) -> dict[str, Any]:
+              anchor: str, outcomes: list[tuple[str, str, int, float]], start: float, played_at: str) -> dict[str, Any]:
     rows = pair_rows(outcomes, levels)
     tallies = {(row["a"], row["b"]): (row["a_score"] * row["games"], row["games"]) for row in rows if row["games"]}
     elo = fit(tallies, anchor)
@@ -289,7 +291,7 @@ def summarise(game_id: str, setup: Setup, levels: Sequence[str], first: int, cou
     return {
         "bench": "ladder", "game": game_id, "players": setup.players, "options": setup.options, "asks": setup.asks,
         "sides": side_kind(GAMES[game_id]),
-        "date": datetime.now(UTC).strftime("%Y-%m-%dT%H:%MZ"), "revision": revision(),
+        "date": datetime.now(UTC).strftime("%Y-%m-%dT%H:%MZ"), "revision": played_at,
         "levels": list(levels), "seeds": [first, first + count], "games_per_pair": count,
         "nodes": {kind: nodes if nodes is not None else s.nodes for kind, s in searchers.items()},
         "anchor": anchor, "elo": elo, "pairs": rows, "seconds": time.perf_counter() - start,
