@@ -284,9 +284,7 @@ def run(game_id: str, setup: Setup, levels: Sequence[str], first: int, count: in
 
 def summarise(game_id: str, setup: Setup, levels: Sequence[str], first: int, count: int, nodes: int | None,
               anchor: str, outcomes: list[tuple[str, str, int, float]], start: float, played_at: str) -> dict[str, Any]:
-    rows = pair_rows(outcomes, levels)
-    tallies = {(row["a"], row["b"]): (row["a_score"] * row["games"], row["games"]) for row in rows if row["games"]}
-    elo = fit(tallies, anchor)
+    rows, elo = rated(outcomes, levels, anchor)
     searchers = GAMES[game_id].searchers
     return {
         "bench": "ladder", "game": game_id, "players": setup.players, "options": setup.options, "asks": setup.asks,
@@ -297,6 +295,35 @@ def summarise(game_id: str, setup: Setup, levels: Sequence[str], first: int, cou
         "anchor": anchor, "elo": elo, "pairs": rows, "seconds": time.perf_counter() - start,
         "outcomes": [[a, b, seed, score] for a, b, seed, score in outcomes],  # per seed: paired comparisons later
     }
+
+
+def rated(outcomes: Sequence[tuple[str, str, int, float]], levels: Sequence[str],
+          anchor: str) -> tuple[list[dict[str, Any]], dict[str, float]]:
+    """Each pair's results and the ratings fitted to them."""
+    rows = pair_rows(outcomes, levels)
+    tallies = {(row["a"], row["b"]): (row["a_score"] * row["games"], row["games"]) for row in rows if row["games"]}
+    return rows, fit(tallies, anchor)
+
+
+def merge(summaries: Sequence[dict[str, Any]]) -> dict[str, Any]:
+    """One summary of runs of the same ladder on consecutive seed ranges (a run split in parts, or cut short and
+    resumed from its next seed)."""
+    parts = sorted(summaries, key=lambda part: part["seeds"][0])
+    same = ("game", "players", "options", "asks", "levels", "nodes", "anchor")
+    for part in parts[1:]:
+        if any(part[key] != parts[0][key] for key in same):
+            raise ValueError(f"only runs alike in {', '.join(same)} can be merged")
+    for before, after in zip(parts, parts[1:], strict=False):
+        if before["seeds"][1] != after["seeds"][0]:
+            raise ValueError(f"seeds {before['seeds']} and {after['seeds']} are not consecutive ranges")
+    outcomes = [(a, b, seed, score) for part in parts for a, b, seed, score in part["outcomes"]]
+    rows, elo = rated(outcomes, parts[0]["levels"], parts[0]["anchor"])
+    first, end = parts[0]["seeds"][0], parts[-1]["seeds"][1]
+    return {**parts[0], "seeds": [first, end], "games_per_pair": end - first, "pairs": rows, "elo": elo,
+            "revision": "+".join(dict.fromkeys(part["revision"] for part in parts)),
+            "date": parts[-1]["date"], "seconds": sum(part["seconds"] for part in parts),
+            "partial": any(part.get("partial") for part in parts),
+            "outcomes": [list(outcome) for outcome in outcomes]}
 
 
 def side_kind(game: Game[Any]) -> Side:
@@ -348,12 +375,15 @@ def main() -> None:
     parser.add_argument("--out", type=Path, help="results file (default: dated, in bench/results)")
     parser.add_argument("--lobby", action="store_true", help="store the figures in games/ladder.json")
     parser.add_argument("--note", default="", help="a line stored with the lobby's figures (how large the run was)")
-    parser.add_argument("--figures-from", type=Path, metavar="RESULTS",
-                        help="play nothing: store the figures of this results file (a run cut short, say)")
+    parser.add_argument("--figures-from", type=Path, nargs="+", metavar="RESULTS",
+                        help="play nothing: store the figures of these results files (runs on consecutive seed "
+                             "ranges are merged, and the merged results written to --out if given)")
     args = parser.parse_args()
     if args.figures_from:
-        summary = json.loads(args.figures_from.read_text())
+        summary = merge([json.loads(path.read_text()) for path in args.figures_from])
         print(report(summary))
+        if args.out:
+            args.out.write_text(json.dumps(summary, indent=1) + "\n")
         store_figures(summary)
         return
     if args.game is None:

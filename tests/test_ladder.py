@@ -153,3 +153,16 @@ def test_the_command_writes_its_results_file(tmp_path: Path) -> None:
     summary = json.loads(out.read_text())
     assert summary["seeds"] == [3, 5] and summary["pairs"][0]["games"] == 2
     assert summary["game"] == "turncoats" and summary["players"] == 2
+
+
+def test_runs_on_consecutive_seeds_merge_into_the_run_over_both() -> None:
+    levels = ["random", "basic"]
+    whole = ladder.run("turncoats", Setup(2), levels, first=10, count=4, nodes=None, workers=1, anchor="random")
+    parts = [ladder.run("turncoats", Setup(2), levels, first=first, count=2, nodes=None, workers=1, anchor="random")
+             for first in (12, 10)]
+    merged = ladder.merge(parts)
+    assert merged["seeds"] == [10, 14] and merged["games_per_pair"] == 4
+    assert merged["pairs"] == whole["pairs"] and merged["elo"] == pytest.approx(whole["elo"])
+    assert merged["outcomes"] == whole["outcomes"]  # the same games: each is a function of its seed
+    with pytest.raises(ValueError, match="not consecutive"):
+        ladder.merge([parts[0], whole])
