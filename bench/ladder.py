@@ -20,8 +20,10 @@ virtual draw per pair played so that a pair won every time still gives a finite 
 
 Run: python -m bench.ladder GAME [--players N] [--count 40] [--first SEED] [--previous REV] [--levels random,basic,hard]
      [--nodes N] [--jobs 1] [--lobby]
-Prints each pair's result with a Wilson 95 % interval and the ratings; writes them as JSON to bench/results/;
-``--lobby`` also stores the game's figures in games/ladder.json, which the lobby's level descriptions read.
+Prints each pair's result with a Wilson 95 % interval and the ratings; writes them as JSON to bench/results/ (after
+every seed, marked partial until the end); ``--lobby`` also stores the game's figures in games/ladder.json, which the
+lobby's level descriptions read. ``python -m bench.ladder --figures-from RESULTS... [--out FILE]`` stores them from
+results files instead, merging runs on consecutive seed ranges.
 """
 
 from __future__ import annotations
