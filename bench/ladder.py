@@ -5,9 +5,12 @@ an earlier revision. Two versions of ``games`` cannot share a process, so REV's 
 archive`` into a temporary directory and a child process (``bench/ladder_child.py``) answers that level's decisions
 over a pipe; this revision's engine plays every game.
 
-A match between levels A and B is one game in which A holds one side and B the other:
+A match between levels A and B is a pair of games on one seed (one deal): A holds one side and B the other, then the
+other way round, so a deal or seat that favours a side favours each level once. The sides:
 - public teams (Red Scare Redux 2v2): A plays one team, B the other, the team alternating with the seed;
 - otherwise A holds half the seats (two players: one seat) and B the rest, the block of seats rotating with the seed.
+Each game counts on its own in the results (the two games of a seed are not independent: the Wilson intervals, which
+assume they are, read a little narrow where the deal decides much).
 A's score is 1 when a larger share of its seats is among the winners than of B's, 0 when smaller, 1/2 when equal (a
 draw). With hidden teams (Patriots & Redcoats) the levels do not make up the teams: a match then says which level's
 seats ended on the winning side more often.
@@ -18,7 +21,7 @@ of the machine cannot change a result; each decision's random source is drawn fr
 Bradley-Terry maximum-likelihood fit in Elo points (400 points: 10 to 1 odds), anchored at ``--anchor`` = 0, with one
 virtual draw per pair played so that a pair won every time still gives a finite rating.
 
-Run: python -m bench.ladder GAME [--players N] [--count 40] [--first SEED] [--previous REV] [--levels random,basic,hard]
+Run: python -m bench.ladder GAME [--players N] [--count 20] [--first SEED] [--previous REV] [--levels random,basic,hard]
      [--nodes N] [--jobs 1] [--lobby]
 Prints each pair's result with a Wilson 95 % interval and the ratings; writes them as JSON to bench/results/ (after
 every seed, marked partial until the end); ``--lobby`` also stores the game's figures in games/ladder.json, which the
@@ -162,11 +165,14 @@ def side_a(game: Game[Any], state: State, seed: int) -> set[Seat]:
     return {(seed + i) % players for i in range(count)}
 
 
-def play(game_id: str, setup: Setup, a: str, b: str, seed: int, nodes: int | None) -> float:
-    """One game of level ``a`` against level ``b``: a's score (1 won, 1/2 drawn, 0 lost)."""
+def play(game_id: str, setup: Setup, a: str, b: str, seed: int, mirrored: bool, nodes: int | None) -> float:
+    """One game of level ``a`` against level ``b``: a's score (1 won, 1/2 drawn, 0 lost). ``mirrored``: the levels
+    swap sides (the same deal, the same decision seeds), so a deal that favours one side favours each level once."""
     game: Game[Any] = GAMES[game_id]
     state = game.new_state(setup.players, setup.options, seed)
     seats_a = side_a(game, state, seed)
+    if mirrored:
+        seats_a = set(range(setup.players)) - seats_a
     rand = random.Random(f"ladder {game_id} {setup.players} {seed}")  # the same for every pair: paired seeds
     while (result := game.result(state)) is None:
         moved = False
@@ -187,9 +193,13 @@ def play(game_id: str, setup: Setup, a: str, b: str, seed: int, nodes: int | Non
     return 1.0 if share_a > share_b else 0.0 if share_a < share_b else 0.5
 
 
-def _play(job: tuple[str, Setup, str, str, int, int | None]) -> tuple[str, str, int, float]:
-    game_id, setup, a, b, seed, nodes = job
-    return a, b, seed, play(game_id, setup, a, b, seed, nodes)
+Outcome = tuple[str, str, int, int, float]  # level a, level b, seed, mirrored (0 or 1), a's score
+Job = tuple[str, Setup, str, str, int, int, int | None]
+
+
+def _play(job: Job) -> Outcome:
+    game_id, setup, a, b, seed, mirrored, nodes = job
+    return a, b, seed, mirrored, play(game_id, setup, a, b, seed, bool(mirrored), nodes)
 
 
 # ----------------------------------------------------------------------------- statistics
@@ -239,10 +249,10 @@ def expected(elo_a: float, elo_b: float) -> float:
     return 1 / (1 + 10 ** ((elo_b - elo_a) / 400))
 
 
-def pair_rows(outcomes: Sequence[tuple[str, str, int, float]], levels: Sequence[str]) -> list[dict[str, Any]]:
+def pair_rows(outcomes: Sequence[Outcome], levels: Sequence[str]) -> list[dict[str, Any]]:
     rows = []
     for a, b in combinations(levels, 2):
-        scores = [score for x, y, _, score in outcomes if (x, y) == (a, b)]
+        scores = [score for x, y, _, _, score in outcomes if (x, y) == (a, b)]
         total, n = sum(scores), len(scores)
         low, high = wilson(total, n)
         rows.append({"a": a, "b": b, "games": n, "a_wins": scores.count(1.0), "draws": scores.count(0.5),
@@ -254,11 +264,12 @@ def pair_rows(outcomes: Sequence[tuple[str, str, int, float]], levels: Sequence[
 
 
 def jobs(game_id: str, setup: Setup, levels: Sequence[str], first: int, count: int,
-         nodes: int | None) -> Iterator[tuple[str, Setup, str, str, int, int | None]]:
-    # Seed-major order: a run cut short still has every pair measured on the same, fewer, seeds.
+         nodes: int | None) -> Iterator[Job]:
+    # Seed-major order: a run cut short still has every pair measured on the same, fewer, seeds, both ways round.
     for seed in range(first, first + count):
         for a, b in combinations(levels, 2):
-            yield game_id, setup, a, b, seed, nodes
+            for mirrored in (0, 1):
+                yield game_id, setup, a, b, seed, mirrored, nodes
 
 
 def run(game_id: str, setup: Setup, levels: Sequence[str], first: int, count: int, nodes: int | None,
@@ -269,7 +280,7 @@ def run(game_id: str, setup: Setup, levels: Sequence[str], first: int, count: in
     played_at = revision()  # the code that plays, even if the tree moves on during a long run
     todo = list(jobs(game_id, setup, levels, first, count, nodes))
     per_seed = len(todo) // count if count else 1
-    outcomes: list[tuple[str, str, int, float]] = []
+    outcomes: list[Outcome] = []
     try:
         with ProcessPoolExecutor(workers) if workers > 1 else nullcontext() as pool:
             played = pool.map(_play, todo, chunksize=1) if pool is not None else map(_play, todo)
@@ -285,21 +296,21 @@ def run(game_id: str, setup: Setup, levels: Sequence[str], first: int, count: in
 
 
 def summarise(game_id: str, setup: Setup, levels: Sequence[str], first: int, count: int, nodes: int | None,
-              anchor: str, outcomes: list[tuple[str, str, int, float]], start: float, played_at: str) -> dict[str, Any]:
+              anchor: str, outcomes: list[Outcome], start: float, played_at: str) -> dict[str, Any]:
     rows, elo = rated(outcomes, levels, anchor)
     searchers = GAMES[game_id].searchers
     return {
         "bench": "ladder", "game": game_id, "players": setup.players, "options": setup.options, "asks": setup.asks,
         "sides": side_kind(GAMES[game_id]),
         "date": datetime.now(UTC).strftime("%Y-%m-%dT%H:%MZ"), "revision": played_at,
-        "levels": list(levels), "seeds": [first, first + count], "games_per_pair": count,
+        "levels": list(levels), "seeds": [first, first + count], "games_per_pair": 2 * count,
         "nodes": {kind: nodes if nodes is not None else s.nodes for kind, s in searchers.items()},
         "anchor": anchor, "elo": elo, "pairs": rows, "seconds": time.perf_counter() - start,
-        "outcomes": [[a, b, seed, score] for a, b, seed, score in outcomes],  # per seed: paired comparisons later
+        "outcomes": [list(outcome) for outcome in outcomes],  # per game: paired comparisons later
     }
 
 
-def rated(outcomes: Sequence[tuple[str, str, int, float]], levels: Sequence[str],
+def rated(outcomes: Sequence[Outcome], levels: Sequence[str],
           anchor: str) -> tuple[list[dict[str, Any]], dict[str, float]]:
     """Each pair's results and the ratings fitted to them."""
     rows = pair_rows(outcomes, levels)
@@ -318,10 +329,11 @@ def merge(summaries: Sequence[dict[str, Any]]) -> dict[str, Any]:
     for before, after in zip(parts, parts[1:], strict=False):
         if before["seeds"][1] != after["seeds"][0]:
             raise ValueError(f"seeds {before['seeds']} and {after['seeds']} are not consecutive ranges")
-    outcomes = [(a, b, seed, score) for part in parts for a, b, seed, score in part["outcomes"]]
+    outcomes: list[Outcome] = [(a, b, seed, mirrored, score)
+                               for part in parts for a, b, seed, mirrored, score in part["outcomes"]]
     rows, elo = rated(outcomes, parts[0]["levels"], parts[0]["anchor"])
     first, end = parts[0]["seeds"][0], parts[-1]["seeds"][1]
-    return {**parts[0], "seeds": [first, end], "games_per_pair": end - first, "pairs": rows, "elo": elo,
+    return {**parts[0], "seeds": [first, end], "games_per_pair": 2 * (end - first), "pairs": rows, "elo": elo,
             "revision": "+".join(dict.fromkeys(part["revision"] for part in parts)),
             "date": parts[-1]["date"], "seconds": sum(part["seconds"] for part in parts),
             "partial": any(part.get("partial") for part in parts),
@@ -370,7 +382,7 @@ def main() -> None:
     parser.add_argument("--levels", default="random,basic,hard")
     parser.add_argument("--previous", help="a git revision whose hard bot joins the ladder as hard@REV")
     parser.add_argument("--first", type=int, default=0, help="the first seed")
-    parser.add_argument("--count", type=int, default=40, help="games per pair of levels")
+    parser.add_argument("--count", type=int, default=20, help="seeds, each played twice per pair (sides swapped)")
     parser.add_argument("--nodes", type=int, help="node budget of every searching level (default: its own)")
     parser.add_argument("--jobs", type=int, default=1)
     parser.add_argument("--anchor", default="random", help="the level rated 0 (when absent: the first level)")
@@ -404,8 +416,8 @@ def main() -> None:
 
     def checkpoint(summary: dict[str, Any]) -> None:
         save(summary, True)
-        print(f"  {summary['games_per_pair']} of {args.count} seeds, {summary['seconds']:.0f} s", file=sys.stderr,
-              flush=True)
+        done = summary["seeds"][1] - args.first
+        print(f"  {done} of {args.count} seeds, {summary['seconds']:.0f} s", file=sys.stderr, flush=True)
 
     summary = run(args.game, setup, levels, args.first, args.count, args.nodes, args.jobs, anchor, checkpoint)
     save(summary, False)
