@@ -119,8 +119,9 @@ def test_the_committed_figures_name_known_games_and_levels() -> None:
 def test_a_short_real_run_plays_through_the_engine() -> None:
     summary = ladder.run("turncoats", Setup(2), ["basic", "hard"], first=0, count=2, nodes=2, workers=1,
                          anchor="basic")
-    assert [row["games"] for row in summary["pairs"]] == [2]
-    assert sorted(seed for _, _, seed, _ in summary["outcomes"]) == [0, 1]
+    assert [row["games"] for row in summary["pairs"]] == [4]  # each seed twice, the sides swapped
+    assert sorted((seed, mirrored) for _, _, seed, mirrored, _ in summary["outcomes"]) == [(0, 0), (0, 1), (1, 0),
+                                                                                          (1, 1)]
     assert all(score in (0.0, 0.5, 1.0) for *_, score in summary["outcomes"])
     assert summary["elo"]["basic"] == 0.0 and math.isfinite(summary["elo"]["hard"])
     assert summary["nodes"] == {"hard": 2}
@@ -151,7 +152,7 @@ def test_the_command_writes_its_results_file(tmp_path: Path) -> None:
     assert done.returncode == 0, done.stderr
     assert "random vs basic" in done.stdout and "Elo (random = 0)" in done.stdout
     summary = json.loads(out.read_text())
-    assert summary["seeds"] == [3, 5] and summary["pairs"][0]["games"] == 2
+    assert summary["seeds"] == [3, 5] and summary["pairs"][0]["games"] == 4 and summary["partial"] is False
     assert summary["game"] == "turncoats" and summary["players"] == 2
 
 
@@ -161,8 +162,33 @@ def test_runs_on_consecutive_seeds_merge_into_the_run_over_both() -> None:
     parts = [ladder.run("turncoats", Setup(2), levels, first=first, count=2, nodes=None, workers=1, anchor="random")
              for first in (12, 10)]
     merged = ladder.merge(parts)
-    assert merged["seeds"] == [10, 14] and merged["games_per_pair"] == 4
+    assert merged["seeds"] == [10, 14] and merged["games_per_pair"] == 8
     assert merged["pairs"] == whole["pairs"] and merged["elo"] == pytest.approx(whole["elo"])
     assert merged["outcomes"] == whole["outcomes"]  # the same games: each is a function of its seed
     with pytest.raises(ValueError, match="not consecutive"):
         ladder.merge([parts[0], whole])
+
+
+def test_the_two_games_of_a_seed_swap_the_sides() -> None:
+    for game_id, players in (("turncoats", 2), ("turncoats", 3), ("red-scare-redux", 4), ("patriots-and-redcoats", 6)):
+        game = GAMES[game_id]
+        for seed in range(6):
+            state = game.new_state(players, {}, seed)
+            seats = ladder.side_a(game, state, seed)
+            assert 0 < len(seats) < players
+            if game.teams is not None:  # a whole team each
+                teams = game.teams(state)
+                assert len({teams[seat] for seat in seats}) == 1
+                assert len({teams[seat] for seat in set(range(players)) - seats}) == 1
+            elif players % 2 == 0:
+                assert len(seats) == players // 2
+
+
+def test_the_mirrored_game_gives_the_other_side_to_level_a() -> None:
+    # The same level on both sides with the same decision seeds plays one game twice, only the labels swapped: if
+    # the mirrored game did not swap the sides, A would score the same in both, not 1 between them.
+    setup = Setup(2)
+    for seed in range(4):
+        first = ladder.play("turncoats", setup, "basic", "basic", seed, False, None)
+        second = ladder.play("turncoats", setup, "basic", "basic", seed, True, None)
+        assert first + second == 1.0
