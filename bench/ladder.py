@@ -7,13 +7,14 @@ over a pipe; this revision's engine plays every game.
 
 A match between levels A and B is a pair of games on one seed (one deal): A holds one side and B the other, then the
 other way round, so a deal or seat that favours a side favours each level once. The sides:
-- public teams (Red Scare Redux 2v2): A plays one team, B the other, the team alternating with the seed;
+- teams (Red Scare Redux 2v2): A plays one team, B the other. Patriots & Redcoats' teams are secret and formed by
+  the opening loyalty confirmation: every seat confirms as ``basic``, then the harness (never a bot) reads the teams
+  from the true state and gives A one of them, as bench/patriots_bots.py does;
 - otherwise A holds half the seats (two players: one seat) and B the rest, the block of seats rotating with the seed.
 Each game counts on its own in the results (the two games of a seed are not independent: the Wilson intervals, which
 assume they are, read a little narrow where the deal decides much).
 A's score is 1 when a larger share of its seats is among the winners than of B's, 0 when smaller, 1/2 when equal (a
-draw). With hidden teams (Patriots & Redcoats) the levels do not make up the teams: a match then says which level's
-seats ended on the winning side more often.
+draw; and where a player changes team in Winter, the seats count where they ended).
 
 Every pair of levels plays the same seeds (``--first``, ``--count``), so pairs are compared on the same deals. Every
 searching decision gets a node budget and no wall-clock limit (``--nodes``, default each searcher's own), so the load
@@ -63,6 +64,9 @@ CHILD = Path(__file__).with_name("ladder_child.py")
 NO_LIMIT_S = 3600.0  # the wall-clock cap handed with a node budget: never reached, so only nodes count
 
 
+TeamsOf = Callable[[State], dict[Seat, str] | None]
+
+
 @dataclass(frozen=True)
 class Setup:
     """How a game is played for the ladder by default: the table the bench scripts measure."""
@@ -72,13 +76,23 @@ class Setup:
     # "required": only the first seat play waits on decides (quick windows: bots answer at once); "waiting": every
     # seat that may act is asked in turn, so optional actions are played (Patriots & Redcoats' Spy).
     asks: str = "required"
+    # Secret teams, read from the true state by the harness (never by a bot) once they are formed, None before:
+    # until then every seat plays ``opening``, after it each level plays a team.
+    secret_teams: TeamsOf | None = None
+    opening: str = "basic"
+
+
+def patriots_teams(state: State) -> dict[Seat, str] | None:
+    """Patriots & Redcoats' teams after the opening loyalty confirmation (as bench/patriots_bots.py seats them)."""
+    teams: list[str | None] = state["team"]
+    return None if None in teams else {seat: str(team) for seat, team in enumerate(teams)}
 
 
 SETUPS = {
     "turncoats": Setup(2),
     "raiding-parties": Setup(2, {"gold": 30}),
     "red-scare-redux": Setup(4),
-    "patriots-and-redcoats": Setup(6, asks="waiting"),
+    "patriots-and-redcoats": Setup(6, asks="waiting", secret_teams=patriots_teams),
 }
 
 
@@ -151,11 +165,15 @@ def choose(game: Game[Any], state: State, seat: Seat, level: str, seed: int, nod
 # ----------------------------------------------------------------------------- one match
 
 
-def side_a(game: Game[Any], state: State, seed: int) -> set[Seat]:
-    """The seats level A holds in the game of ``seed`` (see the module's docstring)."""
+def side_a(game: Game[Any], state: State, seed: int, secret_teams: TeamsOf | None = None) -> set[Seat] | None:
+    """The seats level A holds in the game of ``seed`` (see the module's docstring); None while secret teams are
+    not formed yet."""
     players: int = state["players"]
-    if game.teams is not None:
-        teams = game.teams(state)
+    teams_of: TeamsOf | None = secret_teams or game.teams
+    if teams_of is not None:
+        teams = teams_of(state)
+        if teams is None:
+            return None
         names = sorted(set(teams.values()))
         if len(names) != 2:
             raise ValueError(f"{game.title}: a match needs two teams, this table has {len(names)}")
@@ -170,15 +188,17 @@ def play(game_id: str, setup: Setup, a: str, b: str, seed: int, mirrored: bool, 
     swap sides (the same deal, the same decision seeds), so a deal that favours one side favours each level once."""
     game: Game[Any] = GAMES[game_id]
     state = game.new_state(setup.players, setup.options, seed)
-    seats_a = side_a(game, state, seed)
-    if mirrored:
-        seats_a = set(range(setup.players)) - seats_a
+    everyone = set(range(setup.players))
+    seats_a: set[Seat] | None = None
     rand = random.Random(f"ladder {game_id} {setup.players} {seed}")  # the same for every pair: paired seeds
     while (result := game.result(state)) is None:
+        if seats_a is None and (seats_a := side_a(game, state, seed, setup.secret_teams)) is not None and mirrored:
+            seats_a = everyone - seats_a
         moved = False
         asked = game.waiting_on(state) if setup.asks == "waiting" else game.required(state)[:1]
         for seat in asked:
-            action = choose(game, state, seat, a if seat in seats_a else b, rand.getrandbits(64), nodes)
+            level = setup.opening if seats_a is None else a if seat in seats_a else b
+            action = choose(game, state, seat, level, rand.getrandbits(64), nodes)
             if action is not None:
                 state = apply_checked(game, state, seat, action)
                 moved = True
@@ -187,7 +207,9 @@ def play(game_id: str, setup: Setup, a: str, b: str, seed: int, mirrored: bool, 
             seat = game.required(state)[0]
             state = apply_checked(game, state, seat, game.default_action(state, seat))
     winners = set(result["winners"])
-    seats_b = set(range(setup.players)) - seats_a
+    if seats_a is None:
+        raise RuntimeError(f"{game.title} ended before its teams were formed (seed {seed})")
+    seats_b = everyone - seats_a
     share_a = len(winners & seats_a) / len(seats_a)
     share_b = len(winners & seats_b) / len(seats_b)
     return 1.0 if share_a > share_b else 0.0 if share_a < share_b else 0.5
