@@ -33,6 +33,7 @@ from app.seats import Credential, Holder, Viewing, same_secret, seat_of
 from app.service import TableService
 from app.sessions import COOKIE, same_origin, signed_in_as
 from games.bots import kinds
+from games.ladder import level_figures
 
 router = APIRouter(prefix="/api")
 
@@ -230,7 +231,7 @@ async def list_games(service: ServiceDep) -> list[dict[str, Any]]:
 def game_public(game: Any) -> dict[str, Any]:
     return {"id": game.id, "title": game.title, "min_players": game.min_players, "max_players": game.max_players,
             "options_schema": game.options_schema(), "description": game.description, "renderer": game.renderer,
-            "bots": kinds(game)}
+            "bots": kinds(game), "ladder": level_figures(game.id)}
 
 
 def limited(request: Request, limiter: str, what: str) -> None:

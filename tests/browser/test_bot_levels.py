@@ -1,6 +1,6 @@
-"""Bot levels in the lobby: Easy, Normal and Hard in plain words and in that order, the strongest preselected; and a
-whole Turncoats game against a Hard bot (thinking in the server's pool, on the test servers' small node budget) played
-by clicks to its result."""
+"""Bot levels in the lobby: Easy, Normal and Hard in plain words and in that order, the strongest preselected, each
+described with the strength ladder's figure where the game has one; and a whole Turncoats game against a Hard bot
+(thinking in the server's pool, on the test servers' small node budget) played by clicks to its result."""
 
 from __future__ import annotations
 
@@ -9,6 +9,7 @@ import re
 import httpx
 from playwright.sync_api import expect
 
+from games.ladder import level_figures
 from tests.browser.helpers import watch_errors
 from tests.browser.test_turncoats import play_to_the_end
 from tests.conftest import ServerProcess
@@ -32,12 +33,23 @@ def test_the_lobby_names_the_levels_in_plain_words(server: ServerProcess, contex
     expect(select).to_have_value("hard")
     expect(page.locator("label[for=bot-kind]")).to_have_text("Level")
     expect(page.locator("#bot-kind-hint")).to_contain_text("think ahead")
-    select.select_option(label="Easy")
-    expect(page.locator("#bot-kind-hint")).to_contain_text("at random")
+    # The strength ladder's figures (games/ladder.json), each level against the next weaker one, in the same words.
+    figures = level_figures("turncoats")
+    hard, normal = figures["hard"], figures["basic"]
+    expect(page.locator("#bot-kind-hint")).to_contain_text(
+        f"Hard: wins about {hard['wins_of_10']} of 10 games against Normal (2 players).")
+    select.select_option(label="Normal")
+    expect(page.locator("#bot-kind-hint")).to_contain_text(
+        f"Normal: wins about {normal['wins_of_10']} of 10 games against Easy (2 players).")
+    select.select_option(label="Easy")  # the weakest level has nothing below it: its words alone
+    expect(page.locator("#bot-kind-hint")).to_have_text(
+        "Easy bots play any allowed move at random: good for learning the rules.")
 
     open_lobby(page, server, "hidden-hands")  # the test game has no searcher: no Hard, and Normal, never Easy
     expect(select.locator("option")).to_have_text(["Easy", "Normal"])
     expect(select).to_have_value("basic")
+    # Not on the ladder: the description stays as it was.
+    expect(page.locator("#bot-kind-hint")).to_have_text("Normal bots follow simple rules of thumb and answer at once.")
     page.click("#add-bots")
     expect(page.locator("#lobby-seats li")).to_have_count(2)
     table_id = page.url.rsplit("/", 1)[1]

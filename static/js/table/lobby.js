@@ -17,6 +17,19 @@ const LEVELS = {
   },
 };
 
+// A level's description, and how often it beats the next weaker level where the strength ladder has measured it
+// (games/ladder.json, bench/ladder.py): "Hard: wins about 7 of 10 games against Normal (2 players)."
+function levelText(kind, figure) {
+  const about = LEVELS[kind]?.about ?? "";
+  if (!figure) return about;
+  const name = (level) => LEVELS[level]?.name ?? level;
+  const each = figure.teams ? ", a team of each" : figure.players > 2 ? ", half the seats each" : "";
+  const table = `${figure.players} players${each}`;
+  const measured =
+    `${name(kind)}: wins about ${figure.wins_of_10} of 10 games against ${name(figure.against)} (${table}).`;
+  return about ? `${about} ${measured}` : measured;
+}
+
 function levelOrder(kinds) {
   const known = Object.keys(LEVELS).filter((kind) => kinds.includes(kind));
   return [...known, ...kinds.filter((kind) => !(kind in LEVELS))];
@@ -49,7 +62,7 @@ export function createLobby({ tableId, game, getToken, onLeft }) {
   }
 
   function describeLevel() {
-    el("bot-kind-hint").textContent = LEVELS[botKind.value]?.about ?? "";
+    el("bot-kind-hint").textContent = levelText(botKind.value, game.ladder?.[botKind.value]);
   }
   botKind.addEventListener("change", describeLevel);
 
