@@ -10,7 +10,8 @@ Candidates are compared on the same worlds (common random numbers): with few pla
 comparison separates close candidates far better than independent samples do. The best mean wins; ties go to
 ``basic``'s order.
 
-Decisions with one legal entry are left to ``basic`` without search. The draw step's deck choice is searched like
+Draws that would take the hand over its limit are left out of the legal list first (limit.py). Decisions with one
+legal entry are left to ``basic`` without search. The draw step's deck choice is searched like
 any other: each world has its own deck order, so the worlds average over the card a deck would give.
 """
 
@@ -33,6 +34,7 @@ from games.red_scare_redux.bots.basic import (
     redraw_choice,
 )
 from games.red_scare_redux.bots.judge import judge
+from games.red_scare_redux.bots.limit import unwasted
 from games.red_scare_redux.bots.reading import Table
 from games.red_scare_redux.rules.zones import resources_left, sort_names
 from games.red_scare_redux.state import RedScareState, RedScareView, RsrAction
@@ -115,7 +117,8 @@ def hard_bot(view: View, legal: list[Action], rand: random.Random, worlds: list[
              budget: Budget) -> Action | None:
     if not legal:
         return None
-    rsr_view, rsr_legal = cast(RedScareView, view), cast(list[RsrAction], legal)
+    rsr_view = cast(RedScareView, view)
+    rsr_legal = unwasted(rsr_view, cast(list[RsrAction], legal))  # no draw into a hand-limit discard
     fallback = basic_bot(rsr_view, rsr_legal, rand)
     if len(legal) == 1 or not worlds:
         return cast(Action | None, fallback)
