@@ -25,9 +25,9 @@ def wasted(view: RedScareView, action: RsrAction) -> bool:
     """Whether ``action`` (a main action of the seat's own turn) draws the hand over its limit. No discard follows
     the game's last turn, nor the turn that draws the last Resource card (which makes it the last)."""
     seat = view["you"]
-    hand = view["hands"][seat] if seat is not None else None
-    if hand is None or view["step"] is not None or view["window"] is not None or view["last_turn"]:
+    if seat is None or view["step"] is not None or view["window"] is not None or view["last_turn"]:
         return False
+    hand = view["hands"][seat] or []
     resources, grows = draws(view, action)
     if grows <= 0 or resources >= view["decks"]["omega"] + view["decks"]["delta"] > 0:
         return False
