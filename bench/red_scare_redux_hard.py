@@ -7,8 +7,9 @@ the hard bot searches exactly as it would on the server. Windows are quick: the 
 waits on, and every bot continues at once or plays an instant (ruling 12). A draw (tied points, no completion) is
 counted apart and not as a win. Time is measured around each hard decision, worlds drawn included.
 
-Run: python -m bench.red_scare_redux_hard [games] [--jobs N] [--first SEED]   (default 400 games from seed 0, 2
-jobs). Prints the table and
+Run: python -m bench.red_scare_redux_hard [games] [--jobs N] [--first SEED] [--node-bound] [--each] [--out FILE]
+(default 400 games from seed 0, 2 jobs). ``--node-bound`` lifts the 1 s cap so only the node count bounds a search:
+the same seeds then give the same games on a loaded box, which paired comparisons need. Prints the table and
 writes it as JSON to bench/results/.
 """
 
@@ -23,11 +24,12 @@ import time
 from collections import Counter
 from concurrent.futures import ProcessPoolExecutor
 from datetime import date
+from functools import partial
 from pathlib import Path
 from typing import Any
 
 from games.bots import decide
-from games.protocol import Game, apply_checked
+from games.protocol import Budget, Game, apply_checked
 from games.red_scare_redux import GAME as RSR
 
 GAME: Game[Any] = RSR  # driven as the platform drives it: plain dict states
@@ -44,8 +46,9 @@ def wilson(wins: int, games: int, z: float = 1.96) -> tuple[float, float]:
     return centre - half, centre + half
 
 
-def play(seed: int) -> dict[str, Any]:
-    """One game: the hard team's outcome, the point margin and the time of every hard decision."""
+def play(seed: int, node_bound: bool = False) -> dict[str, Any]:
+    """One game: the hard team's outcome, the point margin and the time of every hard decision. ``node_bound``: the
+    search stops at its node count only, so a loaded box cannot change the game."""
     hard_first = seed % 2 == 0
     state = GAME.new_state(PLAYERS, None, seed)
     first = state["order"][0] % 2
@@ -58,7 +61,8 @@ def play(seed: int) -> dict[str, Any]:
         seat = GAME.required(state)[0]  # quick windows: somebody always owes an answer
         kind = "hard" if seat % 2 == parity else "basic"
         start, cpu = time.perf_counter(), time.thread_time()
-        action = decide(GAME, state, seat, kind, rand)
+        budget = Budget(nodes=GAME.searchers["hard"].nodes, seconds=1e6) if node_bound else None
+        action = decide(GAME, state, seat, kind, rand, budget)
         if kind == "hard":
             times.append(time.perf_counter() - start)
             cpus.append(time.thread_time() - cpu)
@@ -86,11 +90,14 @@ def main() -> None:
     parser.add_argument("--first", type=int, default=0, help="the first seed (split a run's seeds across runs)")
     parser.add_argument("--each", action="store_true", help="print each seed's outcome to stderr as it ends")
     parser.add_argument("--out", type=Path, default=None, help="the results file (default: dated, in bench/results)")
+    parser.add_argument("--node-bound", action="store_true",
+                        help="no 1 s cap: the default node count alone bounds a search (paired runs under load)")
     args = parser.parse_args()
     start = time.perf_counter()
     with ProcessPoolExecutor(args.jobs) as pool:
         games = []
-        for game in pool.map(play, range(args.first, args.first + args.games), chunksize=4):
+        seeds = range(args.first, args.first + args.games)
+        for game in pool.map(partial(play, node_bound=args.node_bound), seeds, chunksize=4):
             games.append(game)
             if args.each:  # every seed's outcome as it comes: a run stopped early still has them
                 print(f"seed {game['seed']}: {game['outcome']}", file=sys.stderr, flush=True)
@@ -119,7 +126,7 @@ def main() -> None:
             "max": 1000 * max(times)},
         "decision_cpu_ms": {"mean": 1000 * sum(cpus) / len(cpus), "p95": 1000 * percentile(cpus, 0.95),
                             "max": 1000 * max(cpus)},
-        "jobs": args.jobs, "first_seed": args.first, "seconds": elapsed,
+        "jobs": args.jobs, "node_bound": args.node_bound, "first_seed": args.first, "seconds": elapsed,
         "outcomes": {g["seed"]: g["outcome"] for g in games},  # per seed: runs compare paired, game by game
     }
     print(f"hard team beat basic team in {wins} of {n} 2v2 games ({draws} drawn, {outcomes['loss']} lost): "

@@ -10,7 +10,8 @@ Candidates are compared on the same worlds (common random numbers, ``games.searc
 decision, a paired comparison separates close candidates far better than independent samples do. ``basic``'s own
 choice is kept unless another's mean beats it by ``MARGIN``; the search is declared once, as ``SEARCH``.
 
-Decisions with one legal entry are left to ``basic`` without search. The draw step's deck choice is searched like
+Draws that would take the hand over its limit are left out of the legal list first (limit.py). Decisions with one
+legal entry are left to ``basic`` without search. The draw step's deck choice is searched like
 any other: each world has its own deck order, so the worlds average over the card a deck would give.
 """
 
@@ -30,6 +31,7 @@ from games.red_scare_redux.bots.basic import (
     redraw_choice,
 )
 from games.red_scare_redux.bots.judge import judge
+from games.red_scare_redux.bots.limit import unwasted
 from games.red_scare_redux.bots.reading import Table
 from games.red_scare_redux.rules.zones import resources_left, sort_names
 from games.red_scare_redux.state import RedScareState, RedScareView, RsrAction
@@ -119,7 +121,8 @@ def hard_bot(game: Game[Any], view: View, legal: list[Action], rand: random.Rand
              budget: Budget) -> Action | None:
     if not legal:
         return None
-    rsr_view, rsr_legal = cast(RedScareView, view), cast(list[RsrAction], legal)
+    rsr_view = cast(RedScareView, view)
+    rsr_legal = unwasted(rsr_view, cast(list[RsrAction], legal))  # no draw into a hand-limit discard
     fallback = basic_bot(rsr_view, rsr_legal, rand)
     if len(legal) == 1 or not worlds:
         return cast(Action | None, fallback)

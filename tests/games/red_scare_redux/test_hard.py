@@ -135,3 +135,28 @@ def test_it_searches_the_draw_step_for_the_card_that_wins_the_game() -> None:
     assert decide(GAME, state, 0, "basic", random.Random(0)) == {"type": "draw", "deck": "omega"}
     assert decide(GAME, state, 0, "hard", random.Random(0), Budget(nodes=24, seconds=1e6)) == {
         "type": "draw", "deck": "delta"}
+
+
+def test_it_does_not_draw_into_a_hand_limit_discard() -> None:
+    # Seat 0 starts its turn with six cards and nothing to play them on (no Objective anywhere, none left to draw, no
+    # opponent partial to hit): basic draws with every action and ends over the limit of 7; hard ends its turn.
+    def turn(kind: str) -> tuple[list[str], int]:
+        state = make(4, hands={0: ["Counterintelligence", "Counterintelligence", "Tip-Off", "Defector", "Burn Notice",
+                                   "Sabotage"], 1: ["Gear 1"], 3: ["Funds 1"]}, first=0, only=True,
+                     omega=["Funds 1", "Gear 1", "Intel 1", "Funds 2", "Gear 2", "Intel 2", "Funds 3", "Gear 3"],
+                     delta=["Transport 1", "Weapons 1", "Transport 2", "Weapons 2", "Transport 3", "Weapons 3"])
+        kinds, most = [], 0
+        while state["turn_index"] == 0 and GAME.result(state) is None:
+            seat = GAME.required(state)[0]
+            action = decide(GAME, state, seat, kind, random.Random(0), TINY)
+            assert action is not None
+            kinds.append(action["type"])
+            state = act(state, seat, action)
+            most = max(most, len(state["hands"][0]))
+        return kinds, most
+
+    kinds, most = turn("basic")
+    assert "discard" in kinds and most > 7, "the position is one where drawing on ends in a discard"
+    kinds, most = turn("hard")
+    assert "discard" not in kinds and most <= 7
+    assert kinds[-1] == "end_turn"
