@@ -16,6 +16,7 @@ from __future__ import annotations
 import math
 import random
 import time
+from collections.abc import Callable
 from typing import Any
 
 from games.protocol import Action, Budget, State
@@ -27,6 +28,14 @@ from games.turncoats.data import COLOURS, STONES_PER_COLOUR
 CANDIDATES = 6  # basic's best actions searched, Negotiate always among them
 DEPTH = 4  # turns played out as basic after the candidate before the judge decides
 EXPLORE = 0.7  # UCB1's exploration constant for values in [0, 1]
+
+
+def basic_judge(sim: Sim, seat: int) -> float:
+    """basic's hand value with every hand known, through a logistic (``Sim.judge``)."""
+    return sim.judge(seat)
+
+
+JUDGE: Callable[[Sim, int], float] = basic_judge  # how a playout's last position is judged
 
 
 def hard_bot(view: dict[str, Any], legal: list[Action], rand: random.Random, worlds: list[State],
@@ -108,7 +117,7 @@ def playout(sim: Sim, seat: int, rand: random.Random, depth: int) -> float:
         if sim.over:
             break
         mimic.turn(sim, rand)
-    return sim.judge(seat)
+    return JUDGE(sim, seat)
 
 
 def ends_won(sim: Sim, rand: random.Random) -> bool:
