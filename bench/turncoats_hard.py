@@ -12,7 +12,7 @@ the server's); a large cap leaves the node budget alone in charge, so load on th
 variants run on the same seeds are paired. ``--variant``: a hard bot from ``VARIANTS`` (default "shipped", the
 module as it is). Prints wins with a Wilson 95% interval and the time per hard decision (mean, p95, max); writes
 the same, with each seed's outcome, as JSON to ``--out`` (default bench/results/turncoats-hard.json). Compare two
-result files seed by seed with ``python -m bench.turncoats_hard --paired A.json B.json``.
+result files seed by seed, on the seeds both played, with ``python -m bench.turncoats_hard --paired A.json B.json``.
 """
 
 from __future__ import annotations
@@ -121,21 +121,26 @@ def match(players: int, games: int, start_seed: int, jobs: int, variant: str, se
 
 
 def paired(a: Path, b: Path) -> None:
-    """Seed by seed, two result files of the same seeds: the win rates, and the seeds only one of them won (a sign
-    test on those: the two-sided chance of a split at least this uneven if the variants were equal)."""
+    """Seed by seed, two result files, on the seeds both played: the win rates, and the seeds only one of them won (a
+    sign test on those: the two-sided chance of a split at least this uneven if the variants were equal)."""
     rows_a = {r["players"]: r for r in json.loads(a.read_text())}
     for row_b in json.loads(b.read_text()):
         row_a = rows_a.get(row_b["players"])
-        if row_a is None or row_a["seeds"] != row_b["seeds"]:
+        if row_a is None:
             continue
-        only_a = sum(x > y for x, y in zip(row_a["won"], row_b["won"], strict=True))
-        only_b = sum(y > x for x, y in zip(row_a["won"], row_b["won"], strict=True))
+        won_a, won_b = (dict(zip(range(r["seeds"][0], r["seeds"][1] + 1), r["won"], strict=True))
+                        for r in (row_a, row_b))
+        seeds = sorted(set(won_a) & set(won_b))
+        if not seeds:
+            continue
+        only_a = sum(won_a[s] > won_b[s] for s in seeds)
+        only_b = sum(won_b[s] > won_a[s] for s in seeds)
+        rate_a, rate_b = (sum(won[s] for s in seeds) / len(seeds) for won in (won_a, won_b))
         n, k = only_a + only_b, min(only_a, only_b)
         p = min(1.0, 2 * sum(math.comb(n, i) for i in range(k + 1)) / 2 ** n) if n else 1.0
-        print(f"{row_b['players']} players, seeds {row_b['seeds'][0]}-{row_b['seeds'][1]}: {row_a['variant']} "
-              f"{row_a['win_rate']:.1%}, {row_b['variant']} {row_b['win_rate']:.1%} "
-              f"({row_b['win_rate'] - row_a['win_rate']:+.1%}); "
-              f"won by {row_a['variant']} only {only_a}, by {row_b['variant']} only {only_b}, sign test p = {p:.3f}")
+        print(f"{row_b['players']} players, seeds {seeds[0]}-{seeds[-1]} ({len(seeds)}): {row_a['variant']} "
+              f"{rate_a:.1%}, {row_b['variant']} {rate_b:.1%} ({rate_b - rate_a:+.1%}); won by {row_a['variant']} "
+              f"only {only_a}, by {row_b['variant']} only {only_b}, sign test p = {p:.3f}")
 
 
 def main() -> None:
