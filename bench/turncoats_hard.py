@@ -21,6 +21,7 @@ import argparse
 import json
 import math
 import random
+import sys
 import time
 from collections.abc import Callable
 from multiprocessing import Pool
@@ -61,24 +62,27 @@ def _init(variant: str, seconds: float) -> None:
     VARIANTS[variant]()
 
 
-def play(job: tuple[int, int]) -> tuple[int, int, list[float]]:
-    """One game: (players, seed). The hard seat is seed % players. Returns (hard seat, winner, hard decision times)."""
+def play(job: tuple[int, int]) -> tuple[int, int, list[float], list[float]]:
+    """One game: (players, seed). The hard seat is seed % players. Returns (hard seat, winner, hard decision times
+    on the wall clock and in this process's processor time: the second is what one core would take, whatever else
+    runs on the box)."""
     players, seed = job
     hard_seat = seed % players
     state = GAME.new_state(players, {}, seed)
     rand = random.Random(f"bench {players} {seed}")
     budget = Budget(nodes=GAME.searchers["hard"].nodes, seconds=_seconds)
-    times = []
+    times, cpu = [], []
     while (result := GAME.result(state)) is None:
         seat = state["turn"]
-        start = time.perf_counter()
+        start, start_cpu = time.perf_counter(), time.process_time()
         if seat == hard_seat:
             action = decide(GAME, state, seat, "hard", rand, budget)
             times.append(time.perf_counter() - start)
+            cpu.append(time.process_time() - start_cpu)
         else:
             action = decide(GAME, state, seat, "basic", rand)
         state = apply_checked(GAME, state, seat, action)
-    return hard_seat, result["winners"][0], times
+    return hard_seat, result["winners"][0], times, cpu
 
 
 def wilson(wins: int, games: int, z: float = 1.96) -> tuple[float, float]:
@@ -95,11 +99,15 @@ def match(players: int, games: int, start_seed: int, jobs: int, variant: str, se
     start = time.perf_counter()
     seeds = list(range(start_seed, start_seed + games))
     with Pool(jobs, initializer=_init, initargs=(variant, seconds)) as pool:
-        outcomes = pool.map(play, [(players, seed) for seed in seeds], chunksize=1)
+        outcomes = []
+        for seed, outcome in zip(seeds, pool.imap(play, [(players, seed) for seed in seeds]), strict=True):
+            outcomes.append(outcome)
+            print(f"seed {seed}: {int(outcome[0] == outcome[1])}", file=sys.stderr, flush=True)  # progress, won or not
     elapsed = time.perf_counter() - start
-    won = [int(hard_seat == winner) for hard_seat, winner, _ in outcomes]
+    won = [int(hard_seat == winner) for hard_seat, winner, _, _ in outcomes]
     wins = sum(won)
-    times = sorted(t for _, _, ts in outcomes for t in ts)
+    times = sorted(t for _, _, ts, _ in outcomes for t in ts)
+    cpu = sorted(t for _, _, _, ts in outcomes for t in ts)
     low, high = wilson(wins, games)
     row = {
         "players": players, "games": games, "seeds": [seeds[0], seeds[-1]], "variant": variant,
@@ -108,14 +116,17 @@ def match(players: int, games: int, start_seed: int, jobs: int, variant: str, se
         "decisions": len(times),
         "decision_ms": {"mean": 1000 * sum(times) / len(times), "p95": 1000 * times[int(0.95 * (len(times) - 1))],
                         "max": 1000 * times[-1]},
+        "decision_cpu_ms": {"mean": 1000 * sum(cpu) / len(cpu), "p95": 1000 * cpu[int(0.95 * (len(cpu) - 1))],
+                            "max": 1000 * cpu[-1]},
         "budget": {"nodes": GAME.searchers["hard"].nodes, "worlds": GAME.searchers["hard"].worlds,
                    "seconds": seconds},
         "jobs": jobs, "seconds": elapsed, "won": won,
     }
-    ms = row["decision_ms"]
+    ms, cpu_ms = row["decision_ms"], row["decision_cpu_ms"]
     print(f"{variant}: {players} players, hard vs {players - 1} basic, seeds {seeds[0]}-{seeds[-1]}: hard won {wins} "
           f"of {games} ({wins / games:.1%}, Wilson 95% {low:.1%}-{high:.1%}; equal share {1 / players:.0%}); hard "
           f"decision mean {ms['mean']:.1f} ms, p95 {ms['p95']:.1f} ms, max {ms['max']:.1f} ms over {len(times)}; "
+          f"processor time mean {cpu_ms['mean']:.1f} ms, p95 {cpu_ms['p95']:.1f} ms, max {cpu_ms['max']:.1f} ms; "
           f"{elapsed:.0f} s", flush=True)
     return row
 
