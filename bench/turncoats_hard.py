@@ -1,10 +1,18 @@
 """How often Turncoats' ``hard`` bot beats ``basic``, engine only, every seat decided through ``games.bots.decide``
-with the default budget (so the hard bot gets worlds drawn from its own seat, never the true state).
+(so the hard bot gets worlds drawn from its own seat, never the true state).
 
 Two match-ups: two players, hard against basic, seats alternating; and four players, one hard against three basic,
-the hard seat rotating. Run: python -m bench.turncoats_hard [games] [--jobs N] [--players 2,4]   (default 400 each).
-Prints wins with a Wilson 95% interval and the time per hard decision (mean, p95, max); writes the same as JSON to
-bench/results/turncoats-hard.json.
+the hard seat rotating. Run:
+
+    python -m bench.turncoats_hard [games] [--start SEED] [--jobs N] [--players 2,4] [--seconds S]
+                                   [--variant NAME] [--out FILE]
+
+Games use seeds START..START+games-1 (default 0..399). ``--seconds``: the wall-time cap per decision (default 1 s,
+the server's); a large cap leaves the node budget alone in charge, so load on the box cannot change a result and two
+variants run on the same seeds are paired. ``--variant``: a hard bot from ``VARIANTS`` (default "shipped", the
+module as it is). Prints wins with a Wilson 95% interval and the time per hard decision (mean, p95, max); writes
+the same, with each seed's outcome, as JSON to ``--out`` (default bench/results/turncoats-hard.json). Compare two
+result files seed by seed, on the seeds both played, with ``python -m bench.turncoats_hard --paired A.json B.json``.
 """
 
 from __future__ import annotations
@@ -13,32 +21,68 @@ import argparse
 import json
 import math
 import random
+import sys
 import time
+from collections.abc import Callable
 from multiprocessing import Pool
 from pathlib import Path
 
 from games.bots import decide
-from games.protocol import apply_checked
+from games.protocol import Budget, apply_checked
 from games.turncoats import GAME
+from games.turncoats.bots import hard, value
+from games.turncoats.bots.fast import Sim
 
 RESULTS = Path(__file__).parent / "results" / "turncoats-hard.json"
 
 
-def play(job: tuple[int, int]) -> tuple[int, int, list[float]]:
-    """One game: (players, seed). The hard seat is seed % players. Returns (hard seat, winner, hard decision times)."""
+def _knobs(judge: Callable[[Sim, int], float] = hard.basic_judge, depth: int = 4) -> Callable[[], None]:
+    def apply() -> None:
+        hard.JUDGE, hard.DEPTH = judge, depth
+    return apply
+
+
+# Variants screened against each other: each sets the hard module's knobs in a worker before its games. "current"
+# is the bot as issue 19 left it (basic's judge after 4 turns); "shipped" is whatever the module now says.
+VARIANTS: dict[str, Callable[[], None]] = {
+    "shipped": lambda: None,
+    "current": _knobs(),
+    "value": _knobs(value.judge),
+    "value-d2": _knobs(value.judge, 2),
+    "value-d8": _knobs(value.judge, 8),
+    "deep": _knobs(depth=40),
+}
+
+_seconds = 1.0
+
+
+def _init(variant: str, seconds: float) -> None:
+    global _seconds
+    _seconds = seconds
+    VARIANTS[variant]()
+
+
+def play(job: tuple[int, int]) -> tuple[int, int, list[float], list[float]]:
+    """One game: (players, seed). The hard seat is seed % players. Returns (hard seat, winner, hard decision times
+    on the wall clock and in this process's processor time: the second is what one core would take, whatever else
+    runs on the box)."""
     players, seed = job
-    hard = seed % players
+    hard_seat = seed % players
     state = GAME.new_state(players, {}, seed)
     rand = random.Random(f"bench {players} {seed}")
-    times = []
+    budget = Budget(nodes=GAME.searchers["hard"].nodes, seconds=_seconds)
+    times, cpu = [], []
     while (result := GAME.result(state)) is None:
         seat = state["turn"]
-        start = time.perf_counter()
-        action = decide(GAME, state, seat, "hard" if seat == hard else "basic", rand)
-        if seat == hard:
+        start, start_cpu = time.perf_counter(), time.process_time()
+        if seat == hard_seat:
+            action = decide(GAME, state, seat, "hard", rand, budget)
             times.append(time.perf_counter() - start)
+            cpu.append(time.process_time() - start_cpu)
+        else:
+            action = decide(GAME, state, seat, "basic", rand)
         state = apply_checked(GAME, state, seat, action)
-    return hard, result["winners"][0], times
+    return hard_seat, result["winners"][0], times, cpu
 
 
 def wilson(wins: int, games: int, z: float = 1.96) -> tuple[float, float]:
@@ -51,39 +95,83 @@ def wilson(wins: int, games: int, z: float = 1.96) -> tuple[float, float]:
     return centre - half, centre + half
 
 
-def match(players: int, games: int, jobs: int) -> dict[str, object]:
+def match(players: int, games: int, start_seed: int, jobs: int, variant: str, seconds: float) -> dict[str, object]:
     start = time.perf_counter()
-    with Pool(jobs) as pool:
-        outcomes = pool.map(play, [(players, seed) for seed in range(games)], chunksize=1)
+    seeds = list(range(start_seed, start_seed + games))
+    with Pool(jobs, initializer=_init, initargs=(variant, seconds)) as pool:
+        outcomes = []
+        for seed, outcome in zip(seeds, pool.imap(play, [(players, seed) for seed in seeds]), strict=True):
+            outcomes.append(outcome)
+            print(f"seed {seed}: {int(outcome[0] == outcome[1])}", file=sys.stderr, flush=True)  # progress, won or not
     elapsed = time.perf_counter() - start
-    wins = sum(hard == winner for hard, winner, _ in outcomes)
-    times = sorted(t for _, _, ts in outcomes for t in ts)
+    won = [int(hard_seat == winner) for hard_seat, winner, _, _ in outcomes]
+    wins = sum(won)
+    times = sorted(t for _, _, ts, _ in outcomes for t in ts)
+    cpu = sorted(t for _, _, _, ts in outcomes for t in ts)
     low, high = wilson(wins, games)
     row = {
-        "players": players, "games": games, "hard_wins": wins, "win_rate": wins / games,
+        "players": players, "games": games, "seeds": [seeds[0], seeds[-1]], "variant": variant,
+        "hard_wins": wins, "win_rate": wins / games,
         "wilson_95": [low, high], "equal_share": 1 / players,
         "decisions": len(times),
         "decision_ms": {"mean": 1000 * sum(times) / len(times), "p95": 1000 * times[int(0.95 * (len(times) - 1))],
                         "max": 1000 * times[-1]},
-        "default_budget": {"nodes": GAME.searchers["hard"].nodes, "worlds": GAME.searchers["hard"].worlds},
-        "jobs": jobs, "seconds": elapsed,
+        "decision_cpu_ms": {"mean": 1000 * sum(cpu) / len(cpu), "p95": 1000 * cpu[int(0.95 * (len(cpu) - 1))],
+                            "max": 1000 * cpu[-1]},
+        "budget": {"nodes": GAME.searchers["hard"].nodes, "worlds": GAME.searchers["hard"].worlds,
+                   "seconds": seconds},
+        "jobs": jobs, "seconds": elapsed, "won": won,
     }
-    ms = row["decision_ms"]
-    print(f"{players} players, hard vs {players - 1} basic: hard won {wins} of {games} ({wins / games:.1%}, "
-          f"Wilson 95% {low:.1%}-{high:.1%}; equal share {1 / players:.0%}); hard decision mean {ms['mean']:.1f} ms, "
-          f"p95 {ms['p95']:.1f} ms, max {ms['max']:.1f} ms over {len(times)}; {elapsed:.0f} s", flush=True)
+    ms, cpu_ms = row["decision_ms"], row["decision_cpu_ms"]
+    print(f"{variant}: {players} players, hard vs {players - 1} basic, seeds {seeds[0]}-{seeds[-1]}: hard won {wins} "
+          f"of {games} ({wins / games:.1%}, Wilson 95% {low:.1%}-{high:.1%}; equal share {1 / players:.0%}); hard "
+          f"decision mean {ms['mean']:.1f} ms, p95 {ms['p95']:.1f} ms, max {ms['max']:.1f} ms over {len(times)}; "
+          f"processor time mean {cpu_ms['mean']:.1f} ms, p95 {cpu_ms['p95']:.1f} ms, max {cpu_ms['max']:.1f} ms; "
+          f"{elapsed:.0f} s", flush=True)
     return row
+
+
+def paired(a: Path, b: Path) -> None:
+    """Seed by seed, two result files, on the seeds both played: the win rates, and the seeds only one of them won (a
+    sign test on those: the two-sided chance of a split at least this uneven if the variants were equal)."""
+    rows_a = {r["players"]: r for r in json.loads(a.read_text())}
+    for row_b in json.loads(b.read_text()):
+        row_a = rows_a.get(row_b["players"])
+        if row_a is None:
+            continue
+        won_a, won_b = (dict(zip(range(r["seeds"][0], r["seeds"][1] + 1), r["won"], strict=True))
+                        for r in (row_a, row_b))
+        seeds = sorted(set(won_a) & set(won_b))
+        if not seeds:
+            continue
+        only_a = sum(won_a[s] > won_b[s] for s in seeds)
+        only_b = sum(won_b[s] > won_a[s] for s in seeds)
+        rate_a, rate_b = (sum(won[s] for s in seeds) / len(seeds) for won in (won_a, won_b))
+        n, k = only_a + only_b, min(only_a, only_b)
+        p = min(1.0, 2 * sum(math.comb(n, i) for i in range(k + 1)) / 2 ** n) if n else 1.0
+        print(f"{row_b['players']} players, seeds {seeds[0]}-{seeds[-1]} ({len(seeds)}): {row_a['variant']} "
+              f"{rate_a:.1%}, {row_b['variant']} {rate_b:.1%} ({rate_b - rate_a:+.1%}); won by {row_a['variant']} "
+              f"only {only_a}, by {row_b['variant']} only {only_b}, sign test p = {p:.3f}")
 
 
 def main() -> None:
     parser = argparse.ArgumentParser()
     parser.add_argument("games", type=int, nargs="?", default=400)
+    parser.add_argument("--start", type=int, default=0)
     parser.add_argument("--jobs", type=int, default=2)
     parser.add_argument("--players", default="2,4")
+    parser.add_argument("--seconds", type=float, default=1.0)
+    parser.add_argument("--variant", default="shipped", choices=sorted(VARIANTS))
+    parser.add_argument("--out", type=Path, default=RESULTS)
+    parser.add_argument("--paired", nargs=2, type=Path, metavar=("A", "B"))
     args = parser.parse_args()
-    rows = [match(int(p), args.games, args.jobs) for p in args.players.split(",")]
-    RESULTS.parent.mkdir(exist_ok=True)
-    RESULTS.write_text(json.dumps(rows, indent=1) + "\n")
+    if args.paired:
+        paired(*args.paired)
+        return
+    rows = [match(int(p), args.games, args.start, args.jobs, args.variant, args.seconds)
+            for p in args.players.split(",")]
+    args.out.parent.mkdir(exist_ok=True)
+    args.out.write_text(json.dumps(rows, indent=1) + "\n")
 
 
 if __name__ == "__main__":

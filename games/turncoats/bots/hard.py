@@ -5,10 +5,12 @@ state). The worlds' hidden hands are redealt from what the other seats' public m
 arrangement of a hand weighed by how likely ``basic`` holding it was to make that seat's latest moves). Every turn
 with a choice is searched: UCB1 (``games.search.ucb1``) spreads the node budget over basic's best few actions and
 Negotiate, each node one world in turn: the candidate is played there, then every seat plays on exactly as ``basic``
-would holding that world's hand (``mimic.py``) for ``DEPTH`` turns, and the position is judged by basic's hand value
-with every hand known (exact once the game is over). The playouts run on a fast copy of the rules (``fast.py``, held to
-the engine by tests/games/turncoats/test_fast.py). Against basic that playout is the opponents' real policy, so
-whether a Negotiate lets the others end the game, and who wins if they do, is played out, not guessed. Measurements:
+would holding that world's hand (``mimic.py``) for ``DEPTH`` turns, and the position is judged by ``JUDGE``: a
+logistic model fitted on basic's self-play (``value.py``; it reads who would win if the game ended now, who can end
+it, the hands' leads and stones left), exact once the game is over. The playouts run on a fast copy of the rules
+(``fast.py``, held to the engine by tests/games/turncoats/test_fast.py). Against basic that playout is the opponents'
+real policy, so whether a Negotiate lets the others end the game, and who wins if they do, is played out, not guessed.
+Measurements:
 bench/REPORT.md.
 """
 
@@ -16,17 +18,28 @@ from __future__ import annotations
 
 import random
 import time
+from collections.abc import Callable
 from typing import Any
 
 from games.protocol import Action, Budget, Game, State
 from games.search import ucb1
-from games.turncoats.bots import infer, mimic
+from games.turncoats.bots import infer, mimic, value
 from games.turncoats.bots.basic import Position
 from games.turncoats.bots.fast import Sim, as_move
 from games.turncoats.data import COLOURS, STONES_PER_COLOUR
 
 CANDIDATES = 6  # basic's best actions searched, Negotiate always among them
 DEPTH = 4  # turns played out as basic after the candidate before the judge decides
+
+
+def basic_judge(sim: Sim, seat: int) -> float:
+    """basic's hand value with every hand known, through a logistic (``Sim.judge``)."""
+    return sim.judge(seat)
+
+
+# How a playout's last position is judged. The fitted judge beat basic's paired on the same seeds (bench/notes/
+# 2026-12-07-turncoats-hard.md); ``basic_judge`` stays for the bench's "current" variant.
+JUDGE: Callable[[Sim, int], float] = value.judge
 
 
 def hard_bot(game: Game[Any], view: dict[str, Any], legal: list[Action], rand: random.Random, worlds: list[State],
@@ -99,7 +112,7 @@ def playout(sim: Sim, seat: int, rand: random.Random, depth: int) -> float:
         if sim.over:
             break
         mimic.turn(sim, rand)
-    return sim.judge(seat)
+    return JUDGE(sim, seat)
 
 
 def ends_won(sim: Sim, rand: random.Random) -> bool:
