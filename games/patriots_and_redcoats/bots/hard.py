@@ -4,7 +4,9 @@ The platform hands it worlds drawn from its own seat (``view.resample``): every 
 as the rules allow and weighted by the public history (``sampler``: councils, and every vote, nomination, Spy card,
 feather split and Ferguson call read against a plain player's reasoning, ``tells``; at tables of 8 or more, half of
 Spy cards and splits as an informed player's, one who knows the teams).
-From them it reads, for every other player, how likely they are on its team and how likely they hold either Leader.
+For every other player it reads how likely they are on its team and how likely they hold either Leader from many
+more deals than it searches (``belief``: 320 deals weighed by the sampler on the first world, not the 16 worlds, whose
+shares are too noisy to act on); the Spy's strike keeps the worlds' own shares, on which its bar was set.
 It then votes for councils likely to place its side, spies on likely enemies (above all on a likely enemy Leader
 whose last card the eyes would turn), conceals its Leader and its allies', calls Major Ferguson on the player whose
 reveal helps most, and as a Spy assassinates the likely enemy Leader (or an enemy assassin aimed at its own). Spy
