@@ -149,6 +149,7 @@ def hard_bot(view: dict[str, Any], legal: list[Action], rand: random.Random, wor
     actions = cast(list[PatriotsAction], legal)
     if seat_view.get("you") is None or not actions:
         return None
+    started = time.perf_counter()
     belief = Belief(seat_view, worlds, rand)
     required, optional = split(actions)
     strike = _assassination(belief, optional, worlds, rand, budget)
@@ -164,6 +165,9 @@ def hard_bot(view: dict[str, Any], legal: list[Action], rand: random.Random, wor
     if chooser is None:
         choice = basic_bot(seat_view, required, rand)
     else:
+        if chooser in (_spy, _ferguson):  # they may search: the belief's time comes out of the search's
+            belief.shares()
+            budget = Budget(nodes=budget.nodes, seconds=max(0.0, budget.seconds - (time.perf_counter() - started)))
         choice = chooser(belief, required, rand, worlds, budget)
     return cast(Action, choice)
 
