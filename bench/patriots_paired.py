@@ -6,8 +6,9 @@ two such files on the seeds both hold: each version's ratio (Wilson 95 % interva
 difference in seat-games won by the hard seats' team less the basic seats' (its standard error over seeds), and the
 hard decision time.
 
-Run: python -m bench.patriots_paired play FILE --first SEED --games N [--players 6]
+Run: python -m bench.patriots_paired play FILE --first SEED --games N [--players 6] [--nodes 32]
      python -m bench.patriots_paired pair BASE NEW [--out FILE.json]
+     python -m bench.patriots_paired show FILE [--out FILE.json]
 """
 
 from __future__ import annotations
@@ -20,15 +21,17 @@ from pathlib import Path
 from typing import Any
 
 from bench.patriots_hard import play, wilson
+from games.protocol import Budget
 
 
-def run(path: Path, first: int, games: int, players: int) -> None:
+def run(path: Path, first: int, games: int, players: int, nodes: int | None) -> None:
     done = {line["seed"] for line in _lines(path)}
+    budget = Budget(nodes=nodes, seconds=1e6) if nodes else None
     with path.open("a") as out:
         for seed in range(first, first + games):
             if seed in done:
                 continue
-            game = play(players, seed)
+            game = play(players, seed, budget=budget)
             out.write(json.dumps({"seed": seed, "players": players, **game}) + "\n")
             out.flush()
 
@@ -41,6 +44,7 @@ def summary(games: list[dict[str, Any]]) -> dict[str, Any]:
     hard_won, hard_n = sum(g["hard_won"] for g in games), sum(g["hard_seats"] for g in games)
     basic_won, basic_n = sum(g["basic_won"] for g in games), sum(g["basic_seats"] for g in games)
     times = sorted(t for g in games for t in g["times"])
+    cpu = sorted(t for g in games for t in g.get("cpu", []))
     return {
         "games": len(games), "seeds": [min(g["seed"] for g in games), max(g["seed"] for g in games)],
         "hard": [hard_won, hard_n, wilson(hard_won, hard_n)], "basic": [basic_won, basic_n, wilson(basic_won, basic_n)],
@@ -50,6 +54,8 @@ def summary(games: list[dict[str, Any]]) -> dict[str, Any]:
                         wilson(hard_won, hard_n)[1] / wilson(basic_won, basic_n)[0]],
         "decision_ms": {"mean": 1000 * statistics.fmean(times), "p95": 1000 * times[int(0.95 * (len(times) - 1))],
                         "max": 1000 * times[-1]},
+        "decision_cpu_ms": {"mean": 1000 * statistics.fmean(cpu), "p95": 1000 * cpu[int(0.95 * (len(cpu) - 1))],
+                            "max": 1000 * cpu[-1]} if cpu else None,
     }
 
 
@@ -72,15 +78,20 @@ def main() -> None:
     played.add_argument("--first", type=int, required=True)
     played.add_argument("--games", type=int, required=True)
     played.add_argument("--players", type=int, default=6)
+    played.add_argument("--nodes", type=int, help="hard seats search this many nodes with no time limit (so a "
+                        "loaded machine plays the same games); default: the searcher's own budget, 1 s")
     paired = sub.add_parser("pair")
     paired.add_argument("base", type=Path)
     paired.add_argument("new", type=Path)
     paired.add_argument("--out", type=Path)
+    shown = sub.add_parser("show")
+    shown.add_argument("file", type=Path)
+    shown.add_argument("--out", type=Path)
     args = parser.parse_args()
     if args.command == "play":
-        run(args.file, args.first, args.games, args.players)
+        run(args.file, args.first, args.games, args.players, args.nodes)
         return
-    result = pair(args.base, args.new)
+    result = pair(args.base, args.new) if args.command == "pair" else summary(_lines(args.file))
     text = json.dumps(result, indent=2)
     print(text)
     if args.out:
