@@ -31,8 +31,8 @@ WHAT = ("ally", "my Leader", "enemy Leader")
 
 def errors(state: State, me: int, rand: random.Random) -> list[list[float]]:
     worlds = draw_worlds(GAME, state, me, rand, 16)
-    held = Belief(cast(Any, GAME.view(state, me)), worlds, rand)
-    pooled = belief.shares(cast(Any, worlds[0]), me, held.team, rand, group=belief.DEALS)
+    held = Belief(cast(Any, GAME.view(state, me)), worlds, rand, belief.MEASURED)
+    pooled = belief.shares(cast(Any, worlds[0]), me, held.team, rand, group=belief.MEASURED)
     others = [s for s in range(state["players"]) if s != me and state["alive"][s]]
     out = []
     for shares in (held.drawn, held.shares(), pooled):

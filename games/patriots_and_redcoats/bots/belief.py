@@ -24,8 +24,11 @@ from games.patriots_and_redcoats.sampler import CANDIDATES, weighed_deals
 from games.patriots_and_redcoats.state import PatriotsState, Team
 from games.protocol import Seat
 
-DEALS = 16 * CANDIDATES  # deals weighed per belief: as many groups as the search has worlds
-# Deals normalised together: ``CANDIDATES`` gives what ``resample``'s worlds give on average; ``DEALS`` would be the
+MEASURED = 16 * CANDIDATES  # deals weighed per belief: as many groups as the search has worlds
+# Off (the hard bot reads its worlds' own counts): at 6 players, 71 games paired on seeds 5000-5070 did not show the
+# deals' belief better (-0.085 seat-games a game, SE 0.125; bench/notes/2026-12-07-pr-beliefs.md). MEASURED: on.
+DEALS = 0
+# Deals normalised together: ``CANDIDATES`` gives what ``resample``'s worlds give on average; ``MEASURED`` would be the
 # posterior the weights give in full (sharper than the worlds the search plays in).
 GROUP = CANDIDATES
 
@@ -37,7 +40,7 @@ class Shares:
     enemy_leader: list[float]  # holds the other team's Leader
 
 
-def shares(world: PatriotsState, me: Seat, team: Team, rand: random.Random, deals: int = DEALS,
+def shares(world: PatriotsState, me: Seat, team: Team, rand: random.Random, deals: int = MEASURED,
            group: int = GROUP) -> Shares:
     """The shares from ``deals`` deals of the Loyalty cards ``me`` cannot see, drawn and weighed on ``world``."""
     n = world["players"]

@@ -4,9 +4,9 @@ The platform hands it worlds drawn from its own seat (``view.resample``): every 
 as the rules allow and weighted by the public history (``sampler``: councils, and every vote, nomination, Spy card,
 feather split and Ferguson call read against a plain player's reasoning, ``tells``; at tables of 8 or more, half of
 Spy cards and splits as an informed player's, one who knows the teams).
-For every other player it reads how likely they are on its team and how likely they hold either Leader from many
-more deals than it searches (``belief``: 320 deals weighed by the sampler on the first world, not the 16 worlds, whose
-shares are too noisy to act on); the Spy's strike keeps the worlds' own shares, on which its bar was set.
+From them it reads, for every other player, how likely they are on its team and how likely they hold either Leader
+(``belief.DEALS`` > 0 reads them instead from hundreds of deals weighed by the sampler on the first world, without the
+16 worlds' noise: built and measured, left off; the Spy's strike keeps the worlds' own shares either way).
 It then votes for councils likely to place its side, spies on likely enemies (above all on a likely enemy Leader
 whose last card the eyes would turn), conceals its Leader and its allies', calls Major Ferguson on the player whose
 reveal helps most, and as a Spy assassinates the likely enemy Leader (or an enemy assassin aimed at its own). Spy
@@ -26,9 +26,10 @@ import time
 from collections.abc import Sequence
 from typing import Any, cast
 
+import games.patriots_and_redcoats.bots.belief as beliefs
 from games import search
 from games.patriots_and_redcoats.bots.basic import basic_bot
-from games.patriots_and_redcoats.bots.belief import Shares, shares
+from games.patriots_and_redcoats.bots.belief import Shares
 from games.patriots_and_redcoats.bots.random import split
 from games.patriots_and_redcoats.data import (
     LEADERS,
@@ -65,13 +66,15 @@ class Belief:
     deals ``belief.shares`` weighs on the first world (``drawn``: the same shares counted in the worlds themselves,
     which the strike bar was set on)."""
 
-    def __init__(self, view: SeatView, worlds: Sequence[State], rand: random.Random | None = None) -> None:
+    def __init__(self, view: SeatView, worlds: Sequence[State], rand: random.Random | None = None,
+                 deals: int | None = None) -> None:
         self.view = view
         self.me: Seat = view["you"]
         self.team: Team = view.get("your_team") or _own_team(view)
         self.enemy: Team = TEAMS[1 - TEAMS.index(self.team)]
         self.drawn = self._counted(worlds)
         self._worlds, self._rand = worlds, rand
+        self._deals = beliefs.DEALS if deals is None else deals
         self._shares: Shares | None = None
         self.alive = [row["alive"] for row in view["seats"]]
 
@@ -96,11 +99,11 @@ class Belief:
 
     def shares(self) -> Shares:
         if self._shares is None:
-            if self._rand is None or not self._worlds:
+            if self._rand is None or not self._worlds or not self._deals:
                 self._shares = self.drawn
             else:
                 world = cast(PatriotsState, self._worlds[0])
-                self._shares = shares(world, self.me, self.team, self._rand)
+                self._shares = beliefs.shares(world, self.me, self.team, self._rand, self._deals)
                 self._shares.ally[self.me] = 1.0
         return self._shares
 

@@ -1,5 +1,6 @@
-"""The hard seat's belief (``bots/belief.py``): read from hundreds of deals weighed on one of its worlds, it stays at
-the prior where nothing is known (16 worlds alone do not) and moves where the table has shown something."""
+"""The hard seat's belief read from hundreds of deals weighed on one of its worlds (``bots/belief.py``, off in play by
+default, ``belief.DEALS``): it stays at the prior where nothing is known (16 worlds alone do not) and moves where the
+table has shown something. The decisions are the hard bot's as it plays."""
 
 from __future__ import annotations
 
@@ -11,6 +12,7 @@ import pytest
 
 from games.bots import decide, draw_worlds
 from games.patriots_and_redcoats import GAME
+from games.patriots_and_redcoats.bots.belief import MEASURED
 from games.patriots_and_redcoats.bots.hard import Belief
 from games.protocol import Budget, State
 from tests.games.patriots_and_redcoats.scenario import PL, RL, P, R, T, act, build, close_windows
@@ -22,7 +24,7 @@ ROUND_ONE = [[P, P, R], [PL, P, R], [RL, R, P], [P, R, T], [R, R, P], [P, P, R]]
 def belief(state: State, seed: int) -> Belief:
     """Seat 0's belief as its hard bot builds it: from the worlds the platform draws from the seat."""
     rand = random.Random(seed)
-    return Belief(cast(Any, GAME.view(state, 0)), draw_worlds(GAME, state, 0, rand, 16), rand)
+    return Belief(cast(Any, GAME.view(state, 0)), draw_worlds(GAME, state, 0, rand, 16), rand, MEASURED)
 
 
 def test_with_nothing_known_the_belief_is_the_prior() -> None:
