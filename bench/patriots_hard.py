@@ -25,7 +25,7 @@ from typing import Any, Protocol
 
 from games.bots import decide
 from games.patriots_and_redcoats import GAME
-from games.protocol import Seat, State, apply_checked
+from games.protocol import Budget, Seat, State, apply_checked
 
 RESULTS = Path(__file__).parent / "results"
 
@@ -38,20 +38,25 @@ class Watcher(Protocol):
     def moved(self, state: State) -> None: ...
 
 
-def play(players: int, seed: int, watch: Watcher | None = None) -> dict[str, Any]:
+def play(players: int, seed: int, watch: Watcher | None = None, budget: Budget | None = None) -> dict[str, Any]:
+    """One game. ``budget``: the hard seats' (default: the searcher's own, 1 s); a node budget with unbounded time
+    makes a game the same however loaded the machine is. ``cpu``: each hard decision's CPU time (the wall time of a
+    decision on a core of its own)."""
     state = GAME.new_state(players, {}, seed)
     rand = random.Random(f"patriots hard {players} {seed}")
     hard = set(rand.sample(range(players), players // 2))
     times: list[float] = []
+    cpu: list[float] = []
     while (result := GAME.result(state)) is None:
         moved = False
         for seat in GAME.waiting_on(state):
             if watch is not None:
                 watch.deciding(state, seat, seat in hard)
-            start = time.perf_counter()
-            action = decide(GAME, state, seat, "hard" if seat in hard else "basic", rand)
+            start, start_cpu = time.perf_counter(), time.process_time()
+            action = decide(GAME, state, seat, "hard" if seat in hard else "basic", rand, budget)
             if seat in hard:
                 times.append(time.perf_counter() - start)
+                cpu.append(time.process_time() - start_cpu)
             if action is None:
                 continue
             state = apply_checked(GAME, state, seat, action)
@@ -65,7 +70,7 @@ def play(players: int, seed: int, watch: Watcher | None = None) -> dict[str, Any
     winners = set(result["winners"])
     return {"hard_won": sum(s in winners for s in hard), "hard_seats": len(hard),
             "basic_won": sum(s in winners and s not in hard for s in range(players)),
-            "basic_seats": players - len(hard), "times": times, "reason": result.get("reason", "")}
+            "basic_seats": players - len(hard), "times": times, "cpu": cpu, "reason": result.get("reason", "")}
 
 
 def _play(job: tuple[int, int]) -> dict[str, Any]:

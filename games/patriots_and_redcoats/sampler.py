@@ -103,6 +103,32 @@ def _read(state: PatriotsState, viewer: Seat, seen: list[dict[str, Any]]) -> Evi
 
 def redraw_loyalty(state: PatriotsState, viewer: Seat | None, rand: random.Random) -> None:
     """Redraw, in place, every Loyalty card ``viewer`` cannot see (a spectator: every face-down card)."""
+    deals = weighed_deals(state, viewer, rand, CANDIDATES)
+    top = max(d.weight for d in deals)
+    chosen = deals[rand.choices(range(len(deals)), [math.exp(d.weight - top) for d in deals])[0]]
+    others = [seat for seat in range(state["players"]) if seat != viewer]
+    box_slots = [i for i, card in enumerate(state["box"]) if kind(card) in SECOND_PILE]
+    _apply(state, others, chosen.deal, chosen.choices, box_slots)
+
+
+Deal = tuple[dict[Seat, list[CardId]], list[CardId]]  # the face-down cards of each other seat in slot order; the box
+
+
+@dataclass
+class Weighed:
+    """A candidate deal of the cards ``viewer`` cannot see, and how well it explains the public history."""
+
+    deal: Deal
+    choices: dict[Seat, Team]  # a Turncoat's count, where it has a choice
+    teams: list[Team | None]  # every seat's team under the deal (None before the first confirmation)
+    leaders: dict[str, Seat]  # the seat holding each Leader (by kind), face up or down
+    weight: float  # the log-likelihood of the public history (0 for all when there is nothing to weigh)
+
+
+def weighed_deals(state: PatriotsState, viewer: Seat | None, rand: random.Random, count: int) -> list[Weighed]:
+    """``count`` deals drawn as the rules allow, each with its weight (one only when nothing can be weighed yet: a
+    spectator, or before the first confirmation). ``redraw_loyalty`` keeps one of them by its weight; a belief may
+    average over all of them."""
     others = [seat for seat in range(state["players"]) if seat != viewer]
     spots = {seat: [i for i, e in enumerate(state["hands"][seat]) if not e["up"]] for seat in others}
     hidden = sorted(state["hands"][seat][i]["id"] for seat in others for i in spots[seat])
@@ -115,19 +141,16 @@ def redraw_loyalty(state: PatriotsState, viewer: Seat | None, rand: random.Rando
     pinned = _pinned(state, facts)
     weighed = viewer is not None and state["team"][viewer] is not None
     deals = []
-    for _ in range(CANDIDATES if weighed else 1):
+    for _ in range(count if weighed else 1):
         deal = _deal(state, spots, specials, plain, box_slots, pinned, before_winter, rand)
-        choices = {seat: rand.choice(TEAMS) for seat in others}  # a Turncoat's count, where it has a choice
+        choices = {seat: rand.choice(TEAMS) for seat in others}
+        team = _teams(state, viewer, deal, choices)
         weight = 0.0
         if weighed and viewer is not None:
-            weight = _weight(state, viewer, facts, deal, _teams(state, viewer, deal, choices))
-        deals.append((deal, choices, weight))
-    top = max(w for _, _, w in deals)
-    chosen = rand.choices(range(len(deals)), [math.exp(w - top) for _, _, w in deals])[0]
-    _apply(state, others, deals[chosen][0], deals[chosen][1], box_slots)
-
-
-Deal = tuple[dict[Seat, list[CardId]], list[CardId]]  # the face-down cards of each other seat in slot order; the box
+            weight = _weight(state, viewer, facts, deal, team)
+        leaders = {k: seat for seat in range(state["players"]) for k in _kinds(state, deal, seat) if k in LEADERS}
+        deals.append(Weighed(deal, choices, team, leaders, weight))
+    return deals
 
 
 def _pinned(state: PatriotsState, facts: Evidence) -> dict[Seat, str]:

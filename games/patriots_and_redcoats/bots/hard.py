@@ -4,7 +4,9 @@ The platform hands it worlds drawn from its own seat (``view.resample``): every 
 as the rules allow and weighted by the public history (``sampler``: councils, and every vote, nomination, Spy card,
 feather split and Ferguson call read against a plain player's reasoning, ``tells``; at tables of 8 or more, half of
 Spy cards and splits as an informed player's, one who knows the teams).
-From them it reads, for every other player, how likely they are on its team and how likely they hold either Leader.
+From them it reads, for every other player, how likely they are on its team and how likely they hold either Leader
+(``belief.DEALS`` > 0 reads them instead from hundreds of deals weighed by the sampler on the first world, without the
+16 worlds' noise: built and measured, left off; the Spy's strike keeps the worlds' own shares either way).
 It then votes for councils likely to place its side, spies on likely enemies (above all on a likely enemy Leader
 whose last card the eyes would turn), conceals its Leader and its allies', calls Major Ferguson on the player whose
 reveal helps most, and as a Spy assassinates the likely enemy Leader (or an enemy assassin aimed at its own). Spy
@@ -25,8 +27,10 @@ import time
 from collections.abc import Sequence
 from typing import Any, cast
 
+import games.patriots_and_redcoats.bots.belief as beliefs
 from games import search
 from games.patriots_and_redcoats.bots.basic import basic_bot
+from games.patriots_and_redcoats.bots.belief import Shares
 from games.patriots_and_redcoats.bots.random import split
 from games.patriots_and_redcoats.data import (
     LEADERS,
@@ -59,32 +63,62 @@ CONFIRM_WORLDS = 8  # a confirmation plays each choice to the end in this many w
 
 
 class Belief:
-    """What the worlds say about every seat: on my team, holding my Leader, holding the enemy's."""
+    """What I believe of every seat: on my team, holding my Leader, holding the enemy's. Read lazily from the many
+    deals ``belief.shares`` weighs on the first world (``drawn``: the same shares counted in the worlds themselves,
+    which the strike bar was set on)."""
 
-    def __init__(self, view: SeatView, worlds: Sequence[State]) -> None:
+    def __init__(self, view: SeatView, worlds: Sequence[State], rand: random.Random | None = None,
+                 deals: int | None = None) -> None:
         self.view = view
         self.me: Seat = view["you"]
-        n = view["players"]
         self.team: Team = view.get("your_team") or _own_team(view)
         self.enemy: Team = TEAMS[1 - TEAMS.index(self.team)]
-        self.ally = [0.0] * n
-        self.my_leader = [0.0] * n
-        self.enemy_leader = [0.0] * n
+        self.drawn = self._counted(worlds)
+        self._worlds, self._rand = worlds, rand
+        self._deals = beliefs.DEALS if deals is None else deals
+        self._shares: Shares | None = None
+        self.alive = [row["alive"] for row in view["seats"]]
+
+    def _counted(self, worlds: Sequence[State]) -> Shares:
+        n = self.view["players"]
+        out = Shares([0.0] * n, [0.0] * n, [0.0] * n)
         count = max(1, len(worlds))
         for world in worlds:
             for seat in range(n):
                 if world["team"][seat] is not None and world["team"][seat] == self.team:
-                    self.ally[seat] += 1 / count
+                    out.ally[seat] += 1 / count
                 for entry in world["hands"][seat]:
                     side = LEADERS.get(kind(entry["id"]))
                     if side == self.team:
-                        self.my_leader[seat] += 1 / count
+                        out.my_leader[seat] += 1 / count
                     elif side == self.enemy:
-                        self.enemy_leader[seat] += 1 / count
+                        out.enemy_leader[seat] += 1 / count
         if not worlds:
-            self.ally = [0.5] * n
-        self.ally[self.me] = 1.0
-        self.alive = [row["alive"] for row in view["seats"]]
+            out.ally = [0.5] * n
+        out.ally[self.me] = 1.0
+        return out
+
+    def shares(self) -> Shares:
+        if self._shares is None:
+            if self._rand is None or not self._worlds or not self._deals:
+                self._shares = self.drawn
+            else:
+                world = cast(PatriotsState, self._worlds[0])
+                self._shares = beliefs.shares(world, self.me, self.team, self._rand, self._deals)
+                self._shares.ally[self.me] = 1.0
+        return self._shares
+
+    @property
+    def ally(self) -> list[float]:
+        return self.shares().ally
+
+    @property
+    def my_leader(self) -> list[float]:
+        return self.shares().my_leader
+
+    @property
+    def enemy_leader(self) -> list[float]:
+        return self.shares().enemy_leader
 
     def face_down(self, seat: Seat) -> int:
         return int(self.view["seats"][seat]["face_down"])
@@ -119,7 +153,8 @@ def hard_bot(game: Game[Any], view: dict[str, Any], legal: list[Action], rand: r
     actions = cast(list[PatriotsAction], legal)
     if seat_view.get("you") is None or not actions:
         return None
-    belief = Belief(seat_view, worlds)
+    started = time.perf_counter()
+    belief = Belief(seat_view, worlds, rand)
     required, optional = split(actions)
     strike = _assassination(belief, optional, worlds, rand, budget)
     if strike is not None:
@@ -134,6 +169,9 @@ def hard_bot(game: Game[Any], view: dict[str, Any], legal: list[Action], rand: r
     if chooser is None:
         choice = basic_bot(seat_view, required, rand)
     else:
+        if chooser in (_spy, _ferguson):  # they may search: the belief's time comes out of the search's
+            belief.shares()
+            budget = Budget(nodes=budget.nodes, seconds=max(0.0, budget.seconds - (time.perf_counter() - started)))
         choice = chooser(game, belief, required, rand, worlds, budget)
     return cast(Action, choice)
 
@@ -182,10 +220,11 @@ def _assassination(belief: Belief, options: list[Any], worlds: Sequence[State], 
     if not options:
         return None
     window = belief.view.get("window")
-    targets = sorted({a["target"] for a in options}, key=lambda t: -belief.enemy_leader[t])
-    target = targets[0] if worlds and belief.enemy_leader[targets[0]] >= STRIKE else None
+    drawn = belief.drawn  # the bars below were set on shares counted in the worlds
+    targets = sorted({a["target"] for a in options}, key=lambda t: -drawn.enemy_leader[t])
+    target = targets[0] if worlds and drawn.enemy_leader[targets[0]] >= STRIKE else None
     if target is None and window and window["kind"] == "assassination" and window["assassin"] in targets:
-        if belief.my_leader[window["target"]] >= COUNTER and belief.ally[window["assassin"]] < 0.5:
+        if drawn.my_leader[window["target"]] >= COUNTER and drawn.ally[window["assassin"]] < 0.5:
             target = window["assassin"]  # their strike is cancelled only if they fall first
     if target is None and window and window["kind"] == "agent" and window["seat"] in targets:
         if belief.view["war"][belief.enemy] >= VICTORIES_TO_WIN:
