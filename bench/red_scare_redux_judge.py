@@ -18,6 +18,7 @@ import random
 import time
 from typing import Any, cast
 
+from bench import logistic
 from games.bots import decide
 from games.protocol import Game, apply_checked
 from games.red_scare_redux import GAME as RSR
@@ -74,44 +75,8 @@ def positions(seed: int) -> list[Sample]:
 
 def fit(samples: list[Sample]) -> list[float]:
     """Newton's method on the penalized log-likelihood, mirrored samples included (no intercept: symmetric)."""
-    k = len(FEATURES)
-    w = [0.0] * k
-    data = [(x, y) for x, y, _ in samples] + [([-v for v in x], 1 - y) for x, y, _ in samples]
-    for _ in range(25):
-        grad = [-PENALTY * wi for wi in w]
-        hess = [[(PENALTY if i == j else 0.0) for j in range(k)] for i in range(k)]
-        for x, y in data:
-            z = max(-30.0, min(30.0, sum(wi * xi for wi, xi in zip(w, x, strict=True))))
-            p = 1 / (1 + math.exp(-z))
-            for i in range(k):
-                if x[i]:
-                    grad[i] += (y - p) * x[i]
-                    hx = p * (1 - p) * x[i]
-                    row = hess[i]
-                    for j in range(k):
-                        row[j] += hx * x[j]
-        step = solve(hess, grad)
-        w = [wi + si for wi, si in zip(w, step, strict=True)]
-        if max(abs(s) for s in step) < 1e-6:
-            break
-    return w
-
-
-def solve(a: list[list[float]], b: list[float]) -> list[float]:
-    """Gaussian elimination with partial pivoting (the Hessian is small and positive definite)."""
-    n = len(b)
-    m = [row[:] + [b[i]] for i, row in enumerate(a)]
-    for c in range(n):
-        p = max(range(c, n), key=lambda r: abs(m[r][c]))
-        m[c], m[p] = m[p], m[c]
-        for r in range(c + 1, n):
-            f = m[r][c] / m[c][c]
-            for j in range(c, n + 1):
-                m[r][j] -= f * m[c][j]
-    x = [0.0] * n
-    for r in range(n - 1, -1, -1):
-        x[r] = (m[r][n] - sum(m[r][j] * x[j] for j in range(r + 1, n))) / m[r][r]
-    return x
+    rows = [(x, y) for x, y, _ in samples] + [([-v for v in x], 1 - y) for x, y, _ in samples]
+    return logistic.fit(rows, PENALTY, 25)
 
 
 def log_loss(pairs: list[tuple[float, float]]) -> float:

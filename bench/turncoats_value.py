@@ -21,6 +21,7 @@ import random
 import time
 from pathlib import Path
 
+from bench import logistic
 from games.turncoats import GAME
 from games.turncoats.bots import mimic, value
 from games.turncoats.bots.fast import Sim
@@ -48,52 +49,7 @@ def game(players: int, seed: int) -> list[Sample]:
 
 def fit(samples: list[Sample], iterations: int = 12) -> list[float]:
     """Logistic regression by Newton's method with a ridge: the weights that minimise the summed log loss."""
-    k = len(samples[0][0])
-    w = [0.0] * k
-    for _ in range(iterations):
-        grad = [RIDGE * wi for wi in w]
-        hess = [[RIDGE * (i == j) for j in range(k)] for i in range(k)]
-        for x, y, _ in samples:
-            p = _sigmoid(sum(wi * xi for wi, xi in zip(w, x, strict=True)))
-            r = p - y
-            s = p * (1 - p)
-            for i in range(k):
-                xi = x[i]
-                if xi:
-                    grad[i] += r * xi
-                    sxi = s * xi
-                    row = hess[i]
-                    for j in range(i + 1):
-                        row[j] += sxi * x[j]
-        for i in range(k):
-            for j in range(i):
-                hess[j][i] = hess[i][j]
-        step = _solve(hess, grad)
-        w = [wi - si for wi, si in zip(w, step, strict=True)]
-        if max(abs(si) for si in step) < 1e-6:
-            break
-    return w
-
-
-def _solve(a: list[list[float]], b: list[float]) -> list[float]:
-    """Gaussian elimination with partial pivoting (the Hessian is small and positive definite)."""
-    n = len(b)
-    m = [row[:] + [b[i]] for i, row in enumerate(a)]
-    for col in range(n):
-        pivot = max(range(col, n), key=lambda r: abs(m[r][col]))
-        m[col], m[pivot] = m[pivot], m[col]
-        for r in range(col + 1, n):
-            f = m[r][col] / m[col][col]
-            for c in range(col, n + 1):
-                m[r][c] -= f * m[col][c]
-    x = [0.0] * n
-    for r in range(n - 1, -1, -1):
-        x[r] = (m[r][n] - sum(m[r][c] * x[c] for c in range(r + 1, n))) / m[r][r]
-    return x
-
-
-def _sigmoid(z: float) -> float:
-    return 1.0 / (1.0 + math.exp(-max(-30.0, min(30.0, z))))
+    return logistic.fit([(x, y) for x, y, _ in samples], RIDGE, iterations)
 
 
 def score(samples: list[Sample], predict: list[float]) -> tuple[float, float]:
@@ -122,7 +78,7 @@ def main() -> None:
         train = [s for g in games[:cut] for s in g]
         test = [s for g in games[cut:] for s in g]
         held = fit(train)
-        fitted = score(test, [_sigmoid(sum(w * x for w, x in zip(held, f, strict=True))) for f, _, _ in test])
+        fitted = score(test, [logistic.sigmoid(sum(w * x for w, x in zip(held, f, strict=True))) for f, _, _ in test])
         basic = score(test, [b for _, _, b in test])
         weights[players] = fit(train + test)
         fits[players] = (f"{count} games (seeds {first}-{first + count - 1}), {len(train) + len(test)} samples; "

@@ -23,6 +23,7 @@ from games.red_scare_redux.known import known_cards
 from games.red_scare_redux.rules.zones import BACK_WORDS
 from games.red_scare_redux.state import RedScareState
 from tests.games.red_scare_redux.scenario import act, make, pass_window
+from tests.support.events import reworded, without_events
 from tests.support.leaks import CLOCK_PARTS, message
 from tests.support.registry import play_random
 
@@ -203,19 +204,6 @@ def backs_of(state: State) -> dict[str, str]:
 
 def viewers(state: State) -> list[Viewer]:
     return [*range(state["players"]), None]
-
-
-def reworded(state: State) -> State:
-    """The state with every line's text rewritten to nonsense; routing fields and events kept."""
-    copy = dict(state)
-    copy["log"] = [{**entry, "text": f"Lorem ipsum {n}."} for n, entry in enumerate(state["log"])]
-    return copy
-
-
-def without_events(state: State) -> State:
-    copy = dict(state)
-    copy["log"] = [{k: v for k, v in entry.items() if k != "event"} for entry in state["log"]]
-    return copy
 
 
 # ----------------------------------------------------------------------------- conformance

@@ -25,6 +25,7 @@ from games.turncoats.sampler import CONTENT_LEADER, CONTENT_OTHER, RETURNED, SPE
 from games.turncoats.state import TurncoatsState
 from games.turncoats.view import resample
 from tests.games.turncoats.scenario import counts, make
+from tests.support.events import reworded, without_events
 from tests.support.leaks import CLOCK_PARTS, message
 from tests.support.registry import play_random
 
@@ -133,19 +134,6 @@ def games() -> tuple[tuple[str, tuple[State, ...]], ...]:
 
 def every_state() -> list[tuple[str, State]]:
     return [(f"{where} step {i}", state) for where, states in games() for i, state in enumerate(states)]
-
-
-def reworded(state: State) -> State:
-    """The state with every line's text rewritten to nonsense; routing fields and events kept."""
-    copy = dict(state)
-    copy["log"] = [{**entry, "text": f"Lorem ipsum {n}."} for n, entry in enumerate(state["log"])]
-    return copy
-
-
-def without_events(state: State) -> State:
-    copy = dict(state)
-    copy["log"] = [{k: v for k, v in entry.items() if k != "event"} for entry in state["log"]]
-    return copy
 
 
 def typed(state: State) -> TurncoatsState:
