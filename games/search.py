@@ -125,20 +125,24 @@ def paired(candidates: Sequence[Action], worlds: Sequence[W], playout: Playout[W
     in a round every candidate gets a random source seeded alike, so the luck of the draws cancels out of the
     comparison (common random numbers: with a few playouts a decision, a paired comparison separates close candidates
     far better than independent samples do). The first candidate is the default move: another replaces it only when
-    its mean is better by more than ``margin`` (0: the best mean, ties to the earlier)."""
+    its mean is better by more than ``margin`` (0: the best mean, ties to the earlier). A round that would not end
+    by ``budget.seconds``, judging by the slowest so far, is not begun (playouts to the game's end are long)."""
     if len(candidates) == 1 or not worlds:
         return candidates[0]
     totals = [0.0] * len(candidates)
     rounds = 0
     stop = time.perf_counter() + budget.seconds
+    slowest = 0.0
     for n in range(max(1, budget.nodes // len(candidates))):
-        if n and time.perf_counter() > stop:
+        began = time.perf_counter()
+        if n and began + slowest > stop:
             break
         world = worlds[n % len(worlds)]
         seed = rand.getrandbits(32)
         for i, action in enumerate(candidates):
             totals[i] += playout(world, action, random.Random(seed))
         rounds += 1
+        slowest = max(slowest, time.perf_counter() - began)
     best = max(range(len(candidates)), key=lambda i: (totals[i], -i))
     return candidates[best] if totals[best] - totals[0] > margin * rounds else candidates[0]
 

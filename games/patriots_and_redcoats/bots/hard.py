@@ -312,20 +312,14 @@ def _confirm(game: Game[Any], belief: Belief, legal: list[Any], rand: random.Ran
     if len(candidates) == 1 or not worlds:
         return cast(PatriotsAction, plain)
     policy = bot_policy(game)
-    wins = [0.0] * len(candidates)
-    stop = time.perf_counter() + budget.seconds
-    slowest = 0.0  # the longest a world has taken: a world that would not end by ``stop`` is not begun
-    for world in worlds[:max(1, min(CONFIRM_WORLDS, budget.nodes // len(candidates)))]:
-        began = time.perf_counter()
-        if began + slowest > stop:
-            break
-        seed = rand.random()
-        for i, action in enumerate(candidates):
-            child = search.step(game, world, belief.me, action)
-            draws = random.Random(seed)
-            wins[i] += search.playout(game, child, belief.me, policy, search.no_opinion, draws, GAME_LENGTH)
-        slowest = max(slowest, time.perf_counter() - began)
-    return cast(PatriotsAction, candidates[max(range(len(candidates)), key=lambda i: (wins[i], -i))])
+
+    def play(world: State, action: Action, draws: random.Random) -> float:
+        child = search.step(game, world, belief.me, action)
+        return search.playout(game, child, belief.me, policy, search.no_opinion, draws, GAME_LENGTH)
+
+    rounds = max(1, min(CONFIRM_WORLDS, budget.nodes // len(candidates)))
+    nodes = Budget(nodes=rounds * len(candidates), seconds=budget.seconds)
+    return cast(PatriotsAction, search.paired(candidates, worlds[:rounds], play, rand, nodes, margin=0.0))
 
 
 def _vote(game: Game[Any], belief: Belief, legal: list[Any], rand: random.Random, worlds: Sequence[State],
