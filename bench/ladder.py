@@ -323,7 +323,7 @@ def summarise(game_id: str, setup: Setup, levels: Sequence[str], first: int, cou
     searchers = GAMES[game_id].searchers
     return {
         "bench": "ladder", "game": game_id, "players": setup.players, "options": setup.options, "asks": setup.asks,
-        "sides": side_kind(GAMES[game_id]),
+        "sides": side_kind(GAMES[game_id], setup),
         "date": datetime.now(UTC).strftime("%Y-%m-%dT%H:%MZ"), "revision": played_at,
         "levels": list(levels), "seeds": [first, first + count], "games_per_pair": 2 * count,
         "nodes": {kind: nodes if nodes is not None else s.nodes for kind, s in searchers.items()},
@@ -362,8 +362,9 @@ def merge(summaries: Sequence[dict[str, Any]]) -> dict[str, Any]:
             "outcomes": [list(outcome) for outcome in outcomes]}
 
 
-def side_kind(game: Game[Any]) -> Side:
-    return "teams" if game.teams is not None else "seats"
+def side_kind(game: Game[Any], setup: Setup) -> Side:
+    """How a match was split: team against team (public teams, or secret ones the harness reads), else seats."""
+    return "teams" if game.teams is not None or setup.secret_teams is not None else "seats"
 
 
 def revision() -> str:
