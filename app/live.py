@@ -294,8 +294,10 @@ class LiveTable:
         if row.state is not None and self.state is not None and self.seq < row.seq - 1 and self.seq >= 0:
             steps = await self._replay(game, self.seq, row.seq)
         steps.append((row.seq, None))
-        # Spectators, and several tabs of one seat, get the same message: build, encode and diff it once.
-        built: dict[tuple[int | None, str, int], tuple[dict[str, Any], str]] = {}
+        # Spectators, and several tabs of one seat, get the same message: build, encode and diff it once. A message
+        # is encoded whole only if a connection takes it whole: a browser takes patches, so most never are.
+        built: dict[tuple[int | None, str, int], dict[str, Any]] = {}
+        texts: dict[tuple[int | None, str, int], str] = {}
         patched: dict[tuple[int, tuple[int | None, str, int]], str] = {}
         stamp = messages.clock().isoformat()  # every message of this fan-out tells the same time
         sent = False
@@ -307,11 +309,10 @@ class LiveTable:
                 if seq < conn.last_seq or (seq == conn.last_seq and seq != row.seq):
                     continue
                 key = (conn.seat, conn.base, seq)
-                if key not in built:
-                    message = (message_for(game, held, conn.seat, conn.base, stamp) if state is None
-                               else message_at(game, held, conn.seat, conn.base, state, seq))
-                    built[key] = (message, encode(message))
-                message, text = built[key]
+                message = built.get(key)
+                if message is None:
+                    message = built[key] = (message_for(game, held, conn.seat, conn.base, stamp) if state is None
+                                            else message_at(game, held, conn.seat, conn.base, state, seq))
                 if conn.patches and conn.last is not None:
                     # Keyed by the message it was last sent: alive while this runs, so its id stays its own.
                     held_key = (id(conn.last), key)
@@ -320,6 +321,9 @@ class LiveTable:
                         patched[held_key] = encode({"type": "patch", "seq": seq, "ops": ops})
                     conn.push(patched[held_key])
                 else:
+                    text = texts.get(key)
+                    if text is None:
+                        text = texts[key] = encode(message)
                     conn.push(text)
                 conn.last = message
                 conn.last_seq = seq

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from typing import Any
 
+import pytest
 from fastapi.testclient import TestClient
 
 from app import patches
@@ -66,3 +67,34 @@ def test_patched_and_full_connections_see_the_same_states(client: TestClient) ->
         rebuilt, sent = _states(parts), _states(whole)
         assert {k: v for k, v in rebuilt.items() if k} == {k: v for k, v in sent.items() if k}, f"viewer {viewer}"
         assert _states(parts)[max(_states(parts))]["status"] == "finished"
+
+
+def test_a_full_state_is_encoded_only_for_connections_that_take_it_whole(
+        client: TestClient, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Issue 39: when every viewer of a change takes patches, the fan-out encodes the patches, never the whole state
+    messages they were worked out from; a viewer that takes states whole gets its message encoded (once)."""
+    from app import live
+
+    encoded: list[str] = []
+    real = live.encode
+
+    def counting(message: Message) -> str:
+        encoded.append(message["type"])
+        return real(message)
+
+    table = new_game(client, humans=2)
+    with connect(client, ws_url(table, 0) + "&patches=1") as p0, connect(client, ws_url(table, 1) + "&patches=1") as p1:
+        for ws in (p0, p1):
+            drain(ws)
+        monkeypatch.setattr(live, "encode", counting)
+        play(client, table, 0)
+        sent = [m for ws in (p0, p1) for m in drain(ws)]
+        assert [m["type"] for m in sent if m["type"] in ("state", "patch")] == ["patch", "patch"]
+        assert encoded.count("patch") == 2 and "state" not in encoded, encoded
+        encoded.clear()
+        with connect(client, ws_url(table, None)) as whole:
+            drain(whole)
+            encoded.clear()
+            play(client, table, 1)
+            assert [m["type"] for m in drain(whole) if m["type"] in ("state", "patch")] == ["state"]
+        assert encoded.count("state") == 1 and encoded.count("patch") == 2, encoded
