@@ -108,7 +108,9 @@ def client_frame(text: str) -> bytes:
 
 
 class Bench:
-    def __init__(self, app: Any, game: str, seats: int, rand: random.Random, config: Any = None) -> None:
+    def __init__(self, app: Any, game: str, seats: int, rand: random.Random, config: Any = None,
+                 patches: bool = False) -> None:
+        self.patches = patches  # seats take patches after their first state, as the browser's client does
         self.app = app
         self.game = game
         self.seats = seats
@@ -137,7 +139,8 @@ class Bench:
         for holder in holders:
             socket = Socket()
             self.sockets.append(socket)
-            conn = Connection(socket, holder, None, "http://127.0.0.1:8000")  # type: ignore[arg-type]
+            conn = Connection(socket, holder, None, "http://127.0.0.1:8000",  # type: ignore[arg-type]
+                              patches=self.patches)
             state.live.admit(row.id, conn)
             await state.presence.change(row.id, holder, +1)
             await state.live.join(row.id, conn)
@@ -232,7 +235,7 @@ async def run(args: argparse.Namespace) -> None:
                                     lifespan="off", proxy_headers=False, log_level="warning")
             config.load()
         async with app.router.lifespan_context(app):
-            bench = Bench(app, args.game, args.seats, random.Random(args.seed), config)
+            bench = Bench(app, args.game, args.seats, random.Random(args.seed), config, args.patches)
             # Warm-up: first-use imports and caches, and the group commit's first batches.
             warm = [await bench.table() for _ in range(2)]
             await asyncio.gather(*(bench.play(table, 10) for table in warm))
@@ -280,6 +283,8 @@ def main() -> None:
     parser.add_argument("--profile", action="store_true", help="print cProfile's top lists of the acting phase")
     parser.add_argument("--top", type=int, default=40, help="rows of each profile list")
     parser.add_argument("--callgrind", action="store_true", help="under callgrind: count the acting phase only")
+    parser.add_argument("--patches", action="store_true",
+                        help="seats take patches after their first state (as browsers do); not with --transport")
     parser.add_argument("--transport", action="store_true",
                         help="seats on uvicorn's websocket protocol (a stand-in transport) rather than the live layer")
     args = parser.parse_args()
