@@ -11,7 +11,7 @@ Games use seeds START..START+games-1 (default 0..399). ``--seconds``: the wall-t
 the server's); a large cap leaves the node budget alone in charge, so load on the box cannot change a result and two
 variants run on the same seeds are paired. ``--variant``: a hard bot from ``VARIANTS`` (default "shipped", the
 module as it is). Prints wins with a Wilson 95% interval and the time per hard decision (mean, p95, max); writes
-the same, with each seed's outcome, as JSON to ``--out`` (default bench/results/turncoats-hard.json). Compare two
+the same, with each seed's outcome, as JSON to ``--out`` (default bench/results/<date>-turncoats-hard.json). Compare two
 result files seed by seed, on the seeds both played, with ``python -m bench.turncoats_hard --paired A.json B.json``.
 """
 
@@ -24,6 +24,7 @@ import random
 import sys
 import time
 from collections.abc import Callable
+from datetime import date
 from multiprocessing import Pool
 from pathlib import Path
 
@@ -33,7 +34,7 @@ from games.turncoats import GAME
 from games.turncoats.bots import hard, value
 from games.turncoats.bots.fast import Sim
 
-RESULTS = Path(__file__).parent / "results" / "turncoats-hard.json"
+RESULTS = Path(__file__).parent / "results"
 
 
 def _knobs(judge: Callable[[Sim, int], float] = hard.basic_judge, depth: int = 4) -> Callable[[], None]:
@@ -162,7 +163,7 @@ def main() -> None:
     parser.add_argument("--players", default="2,4")
     parser.add_argument("--seconds", type=float, default=1.0)
     parser.add_argument("--variant", default="shipped", choices=sorted(VARIANTS))
-    parser.add_argument("--out", type=Path, default=RESULTS)
+    parser.add_argument("--out", type=Path, default=RESULTS / f"{date.today().isoformat()}-turncoats-hard.json")
     parser.add_argument("--paired", nargs=2, type=Path, metavar=("A", "B"))
     args = parser.parse_args()
     if args.paired:
