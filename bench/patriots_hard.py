@@ -25,8 +25,10 @@ from pathlib import Path
 from typing import Any, Protocol
 
 from games.bots import decide
-from games.patriots_and_redcoats import GAME
-from games.protocol import Budget, Seat, State, apply_checked
+from games.patriots_and_redcoats import GAME as PATRIOTS
+from games.protocol import Budget, Game, Seat, State, apply_checked
+
+GAME: Game[Any] = PATRIOTS  # driven as the platform drives it: plain dict states
 
 RESULTS = Path(__file__).parent / "results"
 

@@ -27,12 +27,15 @@ from collections.abc import Callable
 from datetime import date
 from multiprocessing import Pool
 from pathlib import Path
+from typing import Any
 
 from games.bots import decide
-from games.protocol import Budget, apply_checked
-from games.turncoats import GAME
+from games.protocol import Budget, Game, apply_checked
+from games.turncoats import GAME as TURNCOATS
 from games.turncoats.bots import hard, value
 from games.turncoats.bots.fast import Sim
+
+GAME: Game[Any] = TURNCOATS  # driven as the platform drives it: plain dict states
 
 RESULTS = Path(__file__).parent / "results"
 
@@ -110,20 +113,19 @@ def match(players: int, games: int, start_seed: int, jobs: int, variant: str, se
     times = sorted(t for _, _, ts, _ in outcomes for t in ts)
     cpu = sorted(t for _, _, _, ts in outcomes for t in ts)
     low, high = wilson(wins, games)
+    ms = {"mean": 1000 * sum(times) / len(times), "p95": 1000 * times[int(0.95 * (len(times) - 1))],
+          "max": 1000 * times[-1]}
+    cpu_ms = {"mean": 1000 * sum(cpu) / len(cpu), "p95": 1000 * cpu[int(0.95 * (len(cpu) - 1))], "max": 1000 * cpu[-1]}
     row = {
         "players": players, "games": games, "seeds": [seeds[0], seeds[-1]], "variant": variant,
         "hard_wins": wins, "win_rate": wins / games,
         "wilson_95": [low, high], "equal_share": 1 / players,
         "decisions": len(times),
-        "decision_ms": {"mean": 1000 * sum(times) / len(times), "p95": 1000 * times[int(0.95 * (len(times) - 1))],
-                        "max": 1000 * times[-1]},
-        "decision_cpu_ms": {"mean": 1000 * sum(cpu) / len(cpu), "p95": 1000 * cpu[int(0.95 * (len(cpu) - 1))],
-                            "max": 1000 * cpu[-1]},
+        "decision_ms": ms, "decision_cpu_ms": cpu_ms,
         "budget": {"nodes": GAME.searchers["hard"].nodes, "worlds": GAME.searchers["hard"].worlds,
                    "seconds": seconds},
         "jobs": jobs, "seconds": elapsed, "won": won,
     }
-    ms, cpu_ms = row["decision_ms"], row["decision_cpu_ms"]
     print(f"{variant}: {players} players, hard vs {players - 1} basic, seeds {seeds[0]}-{seeds[-1]}: hard won {wins} "
           f"of {games} ({wins / games:.1%}, Wilson 95% {low:.1%}-{high:.1%}; equal share {1 / players:.0%}); hard "
           f"decision mean {ms['mean']:.1f} ms, p95 {ms['p95']:.1f} ms, max {ms['max']:.1f} ms over {len(times)}; "
