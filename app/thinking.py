@@ -15,7 +15,7 @@ other addresses', so one address's many Hard tables delay another's decision by 
 that waits past its budget is given up like a hung one: the seat plays a plain bot's move.
 
 Plain bots (``random``, ``basic``) are not sent here: they decide in microseconds, and the hand-over alone costs more
-(bench/REPORT.md), as would waiting behind a search for a free child.
+(bench/notes/2026-12-03-thinking-pool.md), as would waiting behind a search for a free child.
 """
 
 from __future__ import annotations
@@ -45,8 +45,9 @@ log = logging.getLogger(__name__)
 # time the search's own clock does not see.
 HANG_MARGIN_S = 2.0
 # How much lower a thinking child's CPU priority is than the server's: the lowest. A child keeps a core busy, and at
-# nice 5 it still cost the tables beside it milliseconds at p99 (bench/REPORT.md: 1.40-1.99x against 0.97-1.34x
-# at 19); it still gets a share of a busy machine, so a search ends at its best-so-far move rather than hanging.
+# nice 5 it still cost the tables beside it milliseconds at p99 (bench/notes/2026-12-03-hard-bots-beside-tables.md:
+# 1.40-1.99x against 0.97-1.34x at 19); it still gets a share of a busy machine, so a search ends at its best-so-far
+# move rather than hanging.
 NICENESS = 19
 START_TIMEOUT_S = 60.0  # a new child that has not loaded the games by then is broken (it is given up, and replaced)
 

@@ -17,11 +17,11 @@ import tempfile
 import time
 from datetime import timedelta
 
-from app import commits
+from app import commits, held
 from app.db import make_engine, migrate, sessionmaker
 from app.models import TableRow
 from app.settings import async_database_url
-from bench.commit_batch import START, Table
+from bench.commit_batch import START
 
 
 async def run(moves: int, folder: str) -> None:
@@ -43,7 +43,11 @@ async def run(moves: int, folder: str) -> None:
             nonlocal seq
             seq += 1
             at = START + timedelta(seconds=seq)
-            table = Table("t0", seq, "playing", at, f"t0:{seq}", False, at, None, 0)
+            table = held.Table(id="t0", game="hidden-hands", options={}, status="playing", host_seat=0, invite_code="i",
+                               spectate_key="s", seed="x", commitment="c", seq=seq, version=seq, state=None,
+                               snapshot_seq=0, turn_timer=None, deadline=at, timer_key=f"t0:{seq}",
+                               bots_waiting=False, spectators=0, next_table_id=None, spectator_chat=False,
+                               created_at=START, updated_at=at)
             return commits.Move(table, seq, [], 0, {"type": "play", "card": seq}, "seat", START, False)
 
         def measure() -> None:  # in the writer's own thread, where its connection lives

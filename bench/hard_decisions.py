@@ -8,9 +8,9 @@ states spread over games played by ``basic`` bots, and compares a later run with
 Run:  python -m bench.hard_decisions record FILE [--seeds N] [--states N]
       python -m bench.hard_decisions compare FILE
 
-bench/results/hard-decisions-695c34f.json: 595 decisions recorded at commit 695c34f (before the search layer of issue
-37; seeds 0-3, 20 states a game, the fewest and most players); the search layer's commits gave the same 595. A
-record holds only until a bot's model changes on purpose.
+bench/results/2026-12-07-hard-decisions-695c34f.json: 595 decisions recorded at commit 695c34f (before the search
+layer of issue 37; seeds 0-3, 20 states a game, the fewest and most players); the search layer's commits gave the
+same 595. A record holds only until a bot's model changes on purpose.
 """
 
 from __future__ import annotations

@@ -10,7 +10,7 @@ if [ ! -d "$WORK/ours/node_modules" ]; then
   mkdir -p "$WORK/ours" && cp "$ROOT/../shared/bench/ours/"* "$WORK/ours/"
   (cd "$WORK/ours" && npm ci --no-audit --no-fund >/dev/null)
 fi
-OUT=$ROOT/bench/results/hard-side-$(date -u +%Y%m%dT%H%M%SZ)
+OUT=$ROOT/bench/results/$(date -u +%Y-%m-%d-%H%M)-hard-side
 mkdir -p "$OUT"
 export SERVER_DIR=$ROOT RATES=${RATES:-100} I_S=${I_S:-30} SKIP_I=1
 PY=$ROOT/.venv/bin/python

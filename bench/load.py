@@ -21,6 +21,7 @@ import sys
 import tempfile
 import time
 from pathlib import Path
+from typing import Any
 
 import httpx
 import websockets
@@ -54,7 +55,7 @@ async def run_table(urls: list[str], tid: str, tokens: list[str], key: str, spec
     queries = [f"token={t}" for t in tokens] + [f"spectate={key}"] * spectators
     everyone = [await websockets.connect(f"{bases[i % len(bases)]}?{q}", max_size=2**22) for i, q in enumerate(queries)]
     seats = everyone[:2]
-    latest: list[dict] = [{} for _ in everyone]
+    latest: list[dict[str, Any]] = [{} for _ in everyone]
 
     async def reader(i: int, ws: websockets.ClientConnection, arrived: dict[int, asyncio.Event]) -> None:
         async for raw in ws:

@@ -35,13 +35,16 @@ from typing import Any, cast
 
 from bench.patriots_hard import play
 from games.bots import draw_worlds
-from games.patriots_and_redcoats import GAME, sampler, tells
+from games.patriots_and_redcoats import GAME as PATRIOTS
+from games.patriots_and_redcoats import sampler, tells
 from games.patriots_and_redcoats.bots.hard import Belief
 from games.patriots_and_redcoats.bots.random import split
 from games.patriots_and_redcoats.data import LEADERS
 from games.patriots_and_redcoats.rules.core import kind
 from games.patriots_and_redcoats.state import PatriotsState, Team
-from games.protocol import Seat, State
+from games.protocol import Game, Seat, State
+
+GAME: Game[Any] = PATRIOTS  # driven as the platform drives it: plain dict states
 
 Point = tuple[PatriotsState, Seat]
 

@@ -13,9 +13,12 @@ import math
 import random
 import sys
 import time
+from typing import Any
 
-from games.patriots_and_redcoats import GAME
-from games.protocol import apply_checked
+from games.patriots_and_redcoats import GAME as PATRIOTS
+from games.protocol import Game, apply_checked
+
+GAME: Game[Any] = PATRIOTS  # driven as the platform drives it: plain dict states
 
 
 def play(players: int, seed: int) -> tuple[bool, int]:

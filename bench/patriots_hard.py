@@ -20,12 +20,15 @@ import random
 import statistics
 import time
 from concurrent.futures import ProcessPoolExecutor
+from datetime import date
 from pathlib import Path
 from typing import Any, Protocol
 
 from games.bots import decide
-from games.patriots_and_redcoats import GAME
-from games.protocol import Budget, Seat, State, apply_checked
+from games.patriots_and_redcoats import GAME as PATRIOTS
+from games.protocol import Budget, Game, Seat, State, apply_checked
+
+GAME: Game[Any] = PATRIOTS  # driven as the platform drives it: plain dict states
 
 RESULTS = Path(__file__).parent / "results"
 
@@ -110,7 +113,7 @@ def main() -> None:
     parser.add_argument("--jobs", type=int, default=1)
     parser.add_argument("--players", type=int, nargs="+", default=[6, 8])
     parser.add_argument("--first", type=int, default=0, help="first seed (a run can be split across processes)")
-    parser.add_argument("--out", help="results file name (default patriots_hard-<players>.json)")
+    parser.add_argument("--out", help="results file name (default <date>-patriots-hard-<players>.json)")
     args = parser.parse_args()
     RESULTS.mkdir(exist_ok=True)
     out = []
@@ -134,7 +137,7 @@ def main() -> None:
               f"[{b['wilson95'][0]:.1%}, {b['wilson95'][1]:.1%}], ratio {summary['ratio']:.2f}; "
               f"hard decision {t['mean']:.1f} ms mean, {t['p95']:.1f} p95, {t['max']:.0f} max; "
               f"{summary['seconds']:.0f} s", flush=True)
-    name = args.out or "patriots_hard-" + "-".join(str(p) for p in args.players) + ".json"
+    name = args.out or f"{date.today().isoformat()}-patriots-hard-" + "-".join(str(p) for p in args.players) + ".json"
     (RESULTS / name).write_text(json.dumps(out, indent=2) + "\n")
 
 

@@ -17,13 +17,15 @@ from __future__ import annotations
 import argparse
 import random
 from collections import defaultdict
+from typing import Any
 
 from bench.patriots_hard import play
 from games.bots import decide
-from games.patriots_and_redcoats import GAME
-from games.patriots_and_redcoats.bots.random import split
-from games.protocol import Action, Seat, State
+from games.patriots_and_redcoats import GAME as PATRIOTS
+from games.protocol import Action, Game, Seat, State
 from games.search import bot_policy, no_opinion, playout, step
+
+GAME: Game[Any] = PATRIOTS  # driven as the platform drives it: plain dict states
 
 PLAYOUTS = 12
 SHARE = 0.34  # of the hard seats' decisions with a real choice
@@ -50,7 +52,9 @@ class Valuer:
         self.tally: dict[str, dict[str, float]] = defaultdict(lambda: defaultdict(float))
 
     def deciding(self, state: State, seat: Seat, hard: bool) -> None:
-        required, _ = split(GAME.legal(state, seat))
+        # what the seat must choose among, as in bots.random.split (an assassination is optional), kept as the
+        # platform's plain actions so they go to ``value`` as they are
+        required = [a for a in GAME.legal(state, seat) if a["type"] != "assassinate"]
         if not hard or len(required) < 2 or required[0]["type"] in ("continue", "turncoat"):
             return
         if self.sample.random() >= SHARE:

@@ -17,13 +17,15 @@ import sys
 from typing import Any, cast
 
 from games.bots import decide, draw_worlds
-from games.patriots_and_redcoats import GAME
+from games.patriots_and_redcoats import GAME as PATRIOTS
 from games.patriots_and_redcoats.bots import belief
 from games.patriots_and_redcoats.bots.hard import Belief
 from games.patriots_and_redcoats.data import LEADERS
 from games.patriots_and_redcoats.rules.core import kind
-from games.protocol import State
+from games.protocol import Game, State
 from games.search import step
+
+GAME: Game[Any] = PATRIOTS  # driven as the platform drives it: plain dict states
 
 WAYS = ("16 worlds", "grouped deals (the bot)", "pooled deals")
 WHAT = ("ally", "my Leader", "enemy Leader")

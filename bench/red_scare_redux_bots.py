@@ -18,8 +18,10 @@ import time
 from collections import Counter
 from typing import Any
 
-from games.protocol import apply_checked
-from games.red_scare_redux import GAME
+from games.protocol import Game, apply_checked
+from games.red_scare_redux import GAME as RSR
+
+GAME: Game[Any] = RSR  # driven as the platform drives it: plain dict states
 
 PLAYERS = 4
 

@@ -51,6 +51,7 @@ def main() -> None:
                         stalls.append(round(lag, 3))
                 return stalls, (await rebuild)["last_seq"]
 
+            assert client.portal is not None  # set while the client's `with` block is open
             stalls, last_seq = client.portal.call(stalls_during_rebuild)
     print(f"{last_seq} moves rebuilt, one move {one_move:.3f} s; loop held up {len(stalls)} times: {stalls}")
 

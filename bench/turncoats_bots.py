@@ -9,9 +9,12 @@ import math
 import random
 import sys
 import time
+from typing import Any
 
-from games.protocol import apply_checked
-from games.turncoats import GAME
+from games.protocol import Game, apply_checked
+from games.turncoats import GAME as TURNCOATS
+
+GAME: Game[Any] = TURNCOATS  # driven as the platform drives it: plain dict states
 
 
 def play(seed: int, basic_seat: int) -> int:
@@ -22,7 +25,8 @@ def play(seed: int, basic_seat: int) -> int:
         bot = GAME.bots["basic" if seat == basic_seat else "random"]
         action = bot(GAME.view(state, seat), GAME.legal(state, seat), rand)
         state = apply_checked(GAME, state, seat, action)
-    return result["winners"][0]
+    winner: int = result["winners"][0]
+    return winner
 
 
 def main(games: int = 500) -> None:

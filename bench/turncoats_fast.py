@@ -11,13 +11,16 @@ from __future__ import annotations
 import random
 import time
 from collections.abc import Callable
+from typing import Any
 
 from games.bots import decide
-from games.protocol import Action, State, apply_checked
+from games.protocol import Action, Game, State, apply_checked
 from games.search import step
-from games.turncoats import GAME
+from games.turncoats import GAME as TURNCOATS
 from games.turncoats.bots import mimic
 from games.turncoats.bots.fast import Sim, as_move
+
+GAME: Game[Any] = TURNCOATS  # driven as the platform drives it: plain dict states
 
 
 def played() -> list[tuple[State, int, Action]]:

@@ -11,7 +11,7 @@ Games use seeds START..START+games-1 (default 0..399). ``--seconds``: the wall-t
 the server's); a large cap leaves the node budget alone in charge, so load on the box cannot change a result and two
 variants run on the same seeds are paired. ``--variant``: a hard bot from ``VARIANTS`` (default "shipped", the
 module as it is). Prints wins with a Wilson 95% interval and the time per hard decision (mean, p95, max); writes
-the same, with each seed's outcome, as JSON to ``--out`` (default bench/results/turncoats-hard.json). Compare two
+the same, with each seed's outcome, as JSON to ``--out`` (default bench/results/<date>-turncoats-hard.json). Compare two
 result files seed by seed, on the seeds both played, with ``python -m bench.turncoats_hard --paired A.json B.json``.
 """
 
@@ -24,16 +24,20 @@ import random
 import sys
 import time
 from collections.abc import Callable
+from datetime import date
 from multiprocessing import Pool
 from pathlib import Path
+from typing import Any
 
 from games.bots import decide
-from games.protocol import Budget, apply_checked
-from games.turncoats import GAME
+from games.protocol import Budget, Game, apply_checked
+from games.turncoats import GAME as TURNCOATS
 from games.turncoats.bots import hard, value
 from games.turncoats.bots.fast import Sim
 
-RESULTS = Path(__file__).parent / "results" / "turncoats-hard.json"
+GAME: Game[Any] = TURNCOATS  # driven as the platform drives it: plain dict states
+
+RESULTS = Path(__file__).parent / "results"
 
 
 def _knobs(judge: Callable[[Sim, int], float] = hard.basic_judge, depth: int = 4) -> Callable[[], None]:
@@ -109,20 +113,19 @@ def match(players: int, games: int, start_seed: int, jobs: int, variant: str, se
     times = sorted(t for _, _, ts, _ in outcomes for t in ts)
     cpu = sorted(t for _, _, _, ts in outcomes for t in ts)
     low, high = wilson(wins, games)
+    ms = {"mean": 1000 * sum(times) / len(times), "p95": 1000 * times[int(0.95 * (len(times) - 1))],
+          "max": 1000 * times[-1]}
+    cpu_ms = {"mean": 1000 * sum(cpu) / len(cpu), "p95": 1000 * cpu[int(0.95 * (len(cpu) - 1))], "max": 1000 * cpu[-1]}
     row = {
         "players": players, "games": games, "seeds": [seeds[0], seeds[-1]], "variant": variant,
         "hard_wins": wins, "win_rate": wins / games,
         "wilson_95": [low, high], "equal_share": 1 / players,
         "decisions": len(times),
-        "decision_ms": {"mean": 1000 * sum(times) / len(times), "p95": 1000 * times[int(0.95 * (len(times) - 1))],
-                        "max": 1000 * times[-1]},
-        "decision_cpu_ms": {"mean": 1000 * sum(cpu) / len(cpu), "p95": 1000 * cpu[int(0.95 * (len(cpu) - 1))],
-                            "max": 1000 * cpu[-1]},
+        "decision_ms": ms, "decision_cpu_ms": cpu_ms,
         "budget": {"nodes": GAME.searchers["hard"].nodes, "worlds": GAME.searchers["hard"].worlds,
                    "seconds": seconds},
         "jobs": jobs, "seconds": elapsed, "won": won,
     }
-    ms, cpu_ms = row["decision_ms"], row["decision_cpu_ms"]
     print(f"{variant}: {players} players, hard vs {players - 1} basic, seeds {seeds[0]}-{seeds[-1]}: hard won {wins} "
           f"of {games} ({wins / games:.1%}, Wilson 95% {low:.1%}-{high:.1%}; equal share {1 / players:.0%}); hard "
           f"decision mean {ms['mean']:.1f} ms, p95 {ms['p95']:.1f} ms, max {ms['max']:.1f} ms over {len(times)}; "
@@ -162,7 +165,7 @@ def main() -> None:
     parser.add_argument("--players", default="2,4")
     parser.add_argument("--seconds", type=float, default=1.0)
     parser.add_argument("--variant", default="shipped", choices=sorted(VARIANTS))
-    parser.add_argument("--out", type=Path, default=RESULTS)
+    parser.add_argument("--out", type=Path, default=RESULTS / f"{date.today().isoformat()}-turncoats-hard.json")
     parser.add_argument("--paired", nargs=2, type=Path, metavar=("A", "B"))
     args = parser.parse_args()
     if args.paired:

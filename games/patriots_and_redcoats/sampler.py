@@ -41,7 +41,8 @@ PLAIN = {"vote": 0.75, "gift": 0.75, "nominate": 0.75, "feathers": 0.75, "fergus
 # cards are, as the hard level does) rather than a plain one's: it spies on an enemy, gives all its feathers to allies
 # and votes for a council likely to place its side. Half of Spy cards and splits read so sharpen the ally belief by a
 # tenth to an eighth on games of hard and basic players; votes gain nothing, since a hard vote mostly agrees with a
-# plain one. Applied from ``INFORMED_FROM`` players on: in games it won at 8 players and lost at 6 (bench/REPORT.md).
+# plain one. Applied from ``INFORMED_FROM`` players on: in games it won at 8 players and lost at 6
+# (bench/notes/2026-12-05-patriots-hard.md).
 INFORMED = {"vote": 0.0, "gift": 0.5, "feathers": 0.5}
 INFORMED_FROM = 8  # players; 7 (not measured) reads plainly as 6 does, 9 and 10 (not measured) as 8 does
 SHOWN_OWN = 0.3  # a player shows their own colour while holding the enemy's face down (a bluff shows the enemy's)

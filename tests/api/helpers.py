@@ -74,8 +74,9 @@ def join(client: TestClient, table: Table, name: str) -> int:
     response = client.post(f"{table.url}/join", json={"name": name, "invite": table.invite})
     assert response.status_code == 200, response.text
     data = response.json()
-    table.tokens[data["seat"]] = data["token"]
-    return data["seat"]
+    seat: int = data["seat"]
+    table.tokens[seat] = data["token"]
+    return seat
 
 
 def add_bots(client: TestClient, table: Table, count: int, kind: str | None = None) -> Message:
@@ -84,13 +85,15 @@ def add_bots(client: TestClient, table: Table, count: int, kind: str | None = No
         body["kind"] = kind
     response = client.post(f"{table.url}/bots", json=body, headers=table.host)
     assert response.status_code == 200, response.text
-    return response.json()
+    answer: Message = response.json()
+    return answer
 
 
 def start(client: TestClient, table: Table) -> Message:
     response = client.post(f"{table.url}/start", headers=table.host)
     assert response.status_code == 200, response.text
-    return response.json()
+    answer: Message = response.json()
+    return answer
 
 
 def new_game(client: TestClient, humans: int = 2, bots: int = 0, options: dict[str, Any] | None = None,
@@ -111,7 +114,8 @@ def public(client: TestClient, table: Table | str) -> Message:
     table_id = table.table_id if isinstance(table, Table) else table
     response = client.get(f"/api/tables/{table_id}")
     assert response.status_code == 200, response.text
-    return response.json()
+    answer: Message = response.json()
+    return answer
 
 
 def state(client: TestClient, table: Table, seat: int | None) -> Message:
@@ -121,7 +125,8 @@ def state(client: TestClient, table: Table, seat: int | None) -> Message:
     else:
         response = client.get(f"{table.url}/state", headers=table.headers(seat))
     assert response.status_code == 200, response.text
-    return response.json()
+    answer: Message = response.json()
+    return answer
 
 
 def act(client: TestClient, table: Table, seat: int, action: Any, expect_seq: int | None = None) -> Any:
@@ -137,7 +142,8 @@ def play(client: TestClient, table: Table, seat: int, index: int = 0) -> Message
     assert current["legal"], f"seat {seat} has nothing to do at seq {current['seq']}"
     response = act(client, table, seat, current["legal"][index], current["seq"])
     assert response.status_code == 200, response.text
-    return response.json()
+    answer: Message = response.json()
+    return answer
 
 
 def wait_for(check: Callable[[], Any], timeout: float = 10.0, what: str = "condition") -> Any:
@@ -268,7 +274,8 @@ def recv(ws: WebSocketTestSession, timeout: float = 5.0) -> Message:
 
     message = ws.portal.call(read)
     ws._raise_on_close(message)
-    return json.loads(message["text"])
+    received: dict[str, Any] = json.loads(message["text"])
+    return received
 
 
 def recv_until(ws: WebSocketTestSession, predicate: Callable[[Message], bool], limit: int = 200,

@@ -14,12 +14,14 @@ from __future__ import annotations
 
 import copy
 import random
+from typing import Any, cast
 
 from pydantic import BaseModel, Field
 
 from games import rng
 from games.facts import Facts, OptionSet, Zone
 from games.protocol import Action, Game, IllegalAction, Seat, State, View, Viewer, Window
+from games.state import RngState
 
 HAND = 4
 ROUNDS = 3
@@ -38,7 +40,7 @@ def setup(players: int, options: BaseModel, seed: int) -> State:
     assert isinstance(options, Options)
     state: State = {"players": players, "rng": seed, "review_s": options.review_s, "teams": options.teams, "log": []}
     pouch = [gem(v) for v in range(1, 21)]
-    rng.shuffle(state, pouch)
+    rng.shuffle(cast(RngState, state), pouch)  # the plain state carries the "rng" field RngState names
     state["hands"] = [sorted(pouch[i * HAND:(i + 1) * HAND]) for i in range(players)]
     state["pouch"] = pouch[players * HAND:]
     state["aside"] = [None] * players
@@ -138,7 +140,7 @@ def view(state: State, viewer: Viewer) -> View:
     }
 
 
-def result(state: State) -> dict | None:
+def result(state: State) -> dict[str, Any] | None:
     if state["phase"] != "over":
         return None
     best = max(state["points"])
@@ -219,7 +221,8 @@ def resample(state: State, viewer: Viewer, rand: random.Random) -> State:
 
 def _get(state: State, slot: tuple[str, int, int | None]) -> str:
     zone, a, b = slot
-    return state[zone][a] if b is None else state[zone][a][b]
+    card: str = state[zone][a] if b is None else state[zone][a][b]
+    return card
 
 
 def _set(state: State, slot: tuple[str, int, int | None], value: str) -> None:

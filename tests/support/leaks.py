@@ -26,11 +26,11 @@ def key(value: Any) -> str:
     return json.dumps(value, sort_keys=True, allow_nan=False)
 
 
-def status_of(game: Game, state: State) -> str:
+def status_of(game: Game[Any], state: State) -> str:
     return "finished" if game.result(state) is not None else "playing"
 
 
-def message(game: Game, state: State, viewer: Viewer) -> dict[str, Any]:
+def message(game: Game[Any], state: State, viewer: Viewer) -> dict[str, Any]:
     return state_message(
         game,
         status=status_of(game, state),
@@ -118,7 +118,7 @@ class Canary:
         # A field seen with value secrets: [times, hits, values hit, first hit].
         self.tracked: dict[FieldPath, list[Any]] = {}
 
-    def check(self, game: Game, state: State, viewer: Viewer, where: str, checked_seq: int | None = None) -> None:
+    def check(self, game: Game[Any], state: State, viewer: Viewer, where: str, checked_seq: int | None = None) -> None:
         """``checked_seq``: the log lines up to this seq were checked for this viewer at an earlier state of the same
         game (a walk through a game's states), so only the newer ones are looked at. A line is checked against the
         secrets of the moment it is written: what it names may become secret later (a card shuffled back) without
@@ -166,7 +166,7 @@ class Canary:
         ]
 
 
-def walk(canary: Canary, game: Game, states: list[State], where: str) -> None:
+def walk(canary: Canary, game: Game[Any], states: list[State], where: str) -> None:
     """The canary over every state of one game, for every viewer; each log line is looked at in the state where it
     is written (the lines of earlier steps were checked at those steps)."""
     for step, state in enumerate(states):
@@ -190,7 +190,7 @@ def _newer_lines(state: State, seq: int) -> State:
 class Moment:
     """One state, the move played from it (if any) and the state after it; each viewer's message built once."""
 
-    def __init__(self, game: Game, state: State, move: Move | None = None, after: State | None = None) -> None:
+    def __init__(self, game: Game[Any], state: State, move: Move | None = None, after: State | None = None) -> None:
         self.game, self.state, self.move = game, state, move
         self.next = after if after is not None or move is None else apply_logged(game, state, *move)
         self._before: dict[Viewer, dict[str, Any]] = {}

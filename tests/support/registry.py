@@ -15,16 +15,16 @@ from games.protocol import EXPIRE, Action, Bot, Game, Seat, State, apply_logged
 from games.registry import GAMES
 from tests.support import hidden_hands
 
-ALL_GAMES: dict[str, Game] = {**GAMES, hidden_hands.GAME.id: hidden_hands.GAME}
+ALL_GAMES: dict[str, Game[Any]] = {**GAMES, hidden_hands.GAME.id: hidden_hands.GAME}
 assert hidden_hands.GAME.id not in GAMES, "the test game's id clashes with a served game"
 
 
-def option_sets(game: Game) -> list[dict[str, Any] | None]:
+def option_sets(game: Game[Any]) -> list[dict[str, Any] | None]:
     """The defaults (None), then each option set the game asks the suites to play (``Facts.option_sets``)."""
     return [None, *(dict(option_set.options) for option_set in game.facts.option_sets)]
 
 
-def sizes(game: Game, options: Mapping[str, Any] | None, counts: Iterable[int] | None = None) -> list[int]:
+def sizes(game: Game[Any], options: Mapping[str, Any] | None, counts: Iterable[int] | None = None) -> list[int]:
     """The player counts (of ``counts``, by default all the game takes) at which ``options`` are worth playing: an
     option set that changes only games of some sizes (a six-player layout) is played at those alone."""
     allowed = set(range(game.min_players, game.max_players + 1) if counts is None else counts)
@@ -42,14 +42,14 @@ def concrete(legal: list[Action]) -> list[Action]:
     return [entry for entry in legal if not entry.get("template")]
 
 
-def closes_itself(game: Game, state: State) -> bool:
+def closes_itself(game: Game[Any], state: State) -> bool:
     """A self-closing window is open: when its deadline passes the platform applies ``apply_expiry``."""
     window = game.window(state)
     return window is not None and window.closes_itself and game.expire is not None and game.result(state) is None
 
 
 def play_random(
-    game: Game,
+    game: Game[Any],
     players: int,
     seed: int,
     rand: random.Random,
@@ -84,7 +84,7 @@ def play_random(
 
 
 def next_move(
-    game: Game, state: State, chooser: Any, rand: random.Random, where: str = ""
+    game: Game[Any], state: State, chooser: Any, rand: random.Random, where: str = ""
 ) -> tuple[Seat | None, Action]:
     """The next move of ``play_random``: a waiting seat's pick by ``chooser`` (a bot, or None for a random pick)."""
     waiting = game.waiting_on(state)
@@ -108,11 +108,12 @@ def next_move(
     return seat, action
 
 
-def _ask(game: Game, state: State, seat: Seat, chooser: Any, rand: random.Random) -> Action | None:
+def _ask(game: Game[Any], state: State, seat: Seat, chooser: Any, rand: random.Random) -> Action | None:
     legal = game.legal(state, seat)
     if chooser is None:
         return rand.choice(concrete(legal)) if concrete(legal) else None
-    return chooser(game.view(state, seat), legal, rand)
+    chosen: Action | None = chooser(game.view(state, seat), legal, rand)
+    return chosen
 
 
 def replay_digests(seeds: int, play: Callable[..., tuple[list[State], list[Any]]] | None = None) -> dict[str, str]:

@@ -9,8 +9,9 @@ nothing), and Rangers pay for their weakness in tempo.
 
 A hill climb from each allowed Ship or Fort (and from none) adds, drops and swaps cards while the value grows, within
 the gold, the Ship/Fort limit, (X) and the copy cap. It is deterministic (ties go to catalogue order). Checked
-offline by simulated fights of ``basic`` against ``basic`` with the 30-gold "Pirateers" (bench/REPORT.md): the
-parties it builds win about 80 % where the ready-made one wins about half.
+offline by simulated fights of ``basic`` against ``basic`` with the 30-gold "Pirateers"
+(bench/notes/2026-12-03-raiding-parties-hard.md): the parties it builds win about 80 % where the ready-made one wins
+about half.
 """
 
 from __future__ import annotations

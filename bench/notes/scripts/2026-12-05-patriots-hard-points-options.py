@@ -2,7 +2,8 @@
 
 Points come from ``python -m bench.patriots_belief record 60 --players 6 --first 3000 --out points-6.pkl`` (every
 non-trivial hard decision of 60 games). Run from the project root:
-  PYTHONPATH=$PWD python bench/results/pr-nominate-20261205/points_options.py KIND PART PARTS PLAYOUTS points-6.pkl
+  PYTHONPATH=$PWD python bench/notes/scripts/2026-12-05-patriots-hard-points-options.py \
+      KIND PART PARTS PLAYOUTS points-6.pkl
 KIND: ``reveal``, ``spy`` (every second gift), ``vote-holder`` or ``vote-other`` (the voter holds its own Leader or
 not; its own councils left out). Every option is played to the end ``PLAYOUTS`` times with ``basic`` for every seat
 and the same draws for every option; printed: the mean value (the share of playouts the seat's team won) of each

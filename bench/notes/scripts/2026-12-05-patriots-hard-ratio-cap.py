@@ -6,7 +6,7 @@ seats always win (a tie half the time). Hard seats on the losing side and basic 
 ratio below infinity: at 8 players two hard seats on each side of four is common, and then hard and basic seats win
 alike whatever the bots do. Winter passes move cards later, so this is a guide, not an exact bound.
 
-Run: PYTHONPATH=. python bench/results/pr-leaders-20261205/ratio_cap.py PLAYERS FIRST GAMES
+Run: PYTHONPATH=. python bench/notes/scripts/2026-12-05-patriots-hard-ratio-cap.py PLAYERS FIRST GAMES
 """
 
 import random

@@ -1,5 +1,6 @@
 """Time per hard decision at 10 players, late games included (long logs to replay): three games, the even seats hard,
-the default budget. Run from the project root: PYTHONPATH=. python bench/results/pr-tells-20261204/time10.py"""
+the default budget. Run from the project root:
+    PYTHONPATH=. python bench/notes/scripts/2026-12-04-patriots-hard-time10.py"""
 
 import random
 import statistics

@@ -1,8 +1,9 @@
 """The hard Commander's nomination, valued option by option from the true state (issue 19, 2026-12-05).
 
 Run from the project root:
-  PYTHONPATH=$PWD python bench/results/pr-nominate-20261205/nominate_options.py record FIRST GAMES OUT.pkl
-  PYTHONPATH=$PWD python bench/results/pr-nominate-20261205/nominate_options.py score PART PARTS PLAYOUTS IN.pkl[,...]
+  PYTHONPATH=$PWD python bench/notes/scripts/2026-12-05-patriots-hard-nominate-options.py record FIRST GAMES OUT.pkl
+  PYTHONPATH=$PWD python bench/notes/scripts/2026-12-05-patriots-hard-nominate-options.py \
+      score PART PARTS PLAYOUTS IN.pkl[,...]
 
 ``record`` keeps every hard seat's nomination with more than one Agent to name from ``bench.patriots_hard``'s games.
 ``score`` plays every Agent on to the end from the true state (``PLAYOUTS`` paired playouts, ``basic`` for every seat,
