@@ -273,9 +273,7 @@ class Pusher:
         host = names[table.host_seat] if table.host_seat < len(names) else "the host"
         note = note_for(kind, self.service.game(table.game).title, host, table.id, self.settings.public_url)
         seat_ids = [s.id for s in held.seats if s.seat in seats]
-        task = asyncio.create_task(self.send(table.id, seat_ids, note))
-        self._tasks.add(task)
-        task.add_done_callback(self._tasks.discard)
+        self._track(asyncio.create_task(self.send(table.id, seat_ids, note)), table.id)
 
     def invited(self, table_id: str, seat_ids: list[int], note: Note) -> None:
         """Invitations to a new game were written: tell the invitees' subscriptions at ``table_id``, the table they
@@ -283,9 +281,20 @@ class Pusher:
         a person asked for it, and asking is rate-limited like creating a table."""
         if self._vapid is None or not seat_ids:
             return
-        task = asyncio.create_task(self._send_now(table_id, seat_ids, note))
+        self._track(asyncio.create_task(self._send_now(table_id, seat_ids, note)), table_id)
+
+    def _track(self, task: asyncio.Task[int], table_id: str) -> None:
+        """Keep a push task until it ends (``stop`` cancels what is left), and say so when one fails: a push is
+        best effort, but a failure (a database too busy to answer, say) belongs in the log as a line of ours, not as
+        asyncio's "exception was never retrieved"."""
         self._tasks.add(task)
-        task.add_done_callback(self._tasks.discard)
+
+        def ended(done: asyncio.Task[int]) -> None:
+            self._tasks.discard(done)
+            if not done.cancelled() and (error := done.exception()) is not None:
+                log.warning("push for table %s failed: %s", table_id, type(error).__name__)
+
+        task.add_done_callback(ended)
 
     async def _send_now(self, table_id: str, seat_ids: list[int], note: Note) -> int:
         async with self.service.sessions() as session:

@@ -5,6 +5,7 @@ a subscription the endpoint calls gone (404/410) is deleted, as is one whose sea
 from __future__ import annotations
 
 import asyncio
+import logging
 import socket
 import time
 from collections.abc import Iterator
@@ -17,7 +18,7 @@ from fastapi.testclient import TestClient
 import app.push_post
 import app.timing
 from app.main import create_app
-from app.push import TEST_NOTE
+from app.push import TEST_NOTE, Pusher
 from app.settings import Settings
 from tests.api.helpers import Table, act, assert_error, auth, db_rows, new_game, play, start, wait_for
 from tests.support.push_endpoint import PushEndpoint, tls_for
@@ -422,3 +423,23 @@ def test_the_host_name_is_kept_for_tls_and_the_host_header(pushing: TestClient, 
         assert "SSLCertVerificationError" in caplog.text
     finally:
         endpoint.close()
+
+
+def test_a_push_that_fails_is_logged_as_ours(settings: Settings, caplog: pytest.LogCaptureFixture) -> None:
+    """A background push that raises (the database pool exhausted under load, say) is logged by the pusher with the
+    error's kind, and asyncio is left nothing unretrieved to complain about."""
+
+    async def failing() -> int:
+        raise TimeoutError("pool exhausted")
+
+    async def run() -> None:
+        pusher = Pusher(None, settings)  # type: ignore[arg-type]  # the tracking needs no service
+        pusher._track(asyncio.create_task(failing()), "table-x")
+        while pusher._tasks:
+            await asyncio.sleep(0)
+
+    with caplog.at_level(logging.WARNING, logger="app.push"):
+        asyncio.run(run())
+    assert [r.getMessage() for r in caplog.records if r.name == "app.push"] == [
+        "push for table table-x failed: TimeoutError"]
+    assert not [r for r in caplog.records if "never retrieved" in r.getMessage()]
