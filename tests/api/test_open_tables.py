@@ -290,3 +290,19 @@ def test_a_list_seat_that_becomes_host_is_shown_the_invite_link(client: TestClie
     assert mine["you"]["seat"] == 0 and mine["table"]["host_seat"] == 0
     assert query_param(mine["table"]["invite_url"], "invite") == table.invite
     assert listed(client)[0]["host"] == "Zed"  # the list names the host as they are now
+
+
+def test_watching_a_listed_game_in_play_follows_the_table_s_spectator_setting(client: TestClient) -> None:
+    table = create(client, "Alice", spectator_chat=False)
+    list_table(client, table)
+    zed = take_seat(client, table, "Zed")
+    start(client, table)
+    # The list gave no spectator key: without one there is nothing to watch.
+    assert_error(client.get(f"{table.url}/state"), 401, "no_credentials")
+    assert_error(client.get(f"{table.url}/chat"), 401, "no_credentials")
+    assert client.post(f"{table.url}/chat", json={"text": "good luck"}, headers=table.host).status_code == 201
+    # With the spectator link a spectator watches, and the host's choice keeps the players' chat from them.
+    assert state(client, table, None)["you"]["seat"] is None
+    watched = client.get(f"{table.url}/chat", params={"spectate": table.spectate})
+    assert watched.status_code == 200 and "good luck" not in watched.text
+    assert "good luck" in client.get(f"{table.url}/chat", headers=table.headers(zed)).text
