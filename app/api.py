@@ -22,6 +22,7 @@ from app.hard_seats import HardSeats
 from app.invitations import Invitations
 from app.limits import RateLimiter
 from app.links import SeatLinks, link_url
+from app.listing import Listing
 from app.lobby import Lobby
 from app.messages import chat_public, message_for, table_summary
 from app.mine import your_tables
@@ -61,6 +62,7 @@ LinksDep = Annotated[SeatLinks, Depends(from_state("links"))]
 MovesDep = Annotated[MoveLinks, Depends(from_state("moves"))]
 HandOverDep = Annotated[HandOver, Depends(from_state("handover"))]
 HardSeatsDep = Annotated[HardSeats, Depends(from_state("autoplay.hard_seats"))]
+ListingDep = Annotated[Listing, Depends(from_state("listing"))]
 TokenDep = Annotated[str | None, Depends(bearer)]
 BaseDep = Annotated[str, Depends(base_url)]
 
@@ -275,6 +277,39 @@ async def join_table(table_id: str, body: Join, lobby: LobbyDep, base: BaseDep, 
     limited(request, "join_limiter", "joins")
     seat, token, code = await lobby.join(table_id, body.name, body.invite)
     return {"seat": seat, "token": token, "seat_url": link_url(base, table_id, code)}
+
+
+class Listed(Body):
+    listed: bool = Field(description="true: show this lobby in the public list of open tables; false: take it off.")
+
+
+class JoinOpen(Body):
+    name: str
+
+
+@router.post("/tables/{table_id}/listing")
+async def set_listing(table_id: str, body: Listed, who: SeatDep, listing: ListingDep, service: ServiceDep,
+                      request: Request) -> dict[str, Any]:
+    """The host lists the lobby publicly or unlists it (app/listing.py); listing is metered per address."""
+    if body.listed:
+        limited(request, "list_limiter", "tables listed")
+    await listing.set_listed(table_id, who, body.listed)
+    return await table_public(service, table_id)
+
+
+@router.get("/open-tables")
+async def open_tables(listing: ListingDep) -> dict[str, Any]:
+    """The listed lobbies with a free seat, newest first: game, pace, seats free and the host's name only."""
+    return {"tables": await listing.open_tables()}
+
+
+@router.post("/open-tables/{table_id}/join")
+async def join_open_table(table_id: str, body: JoinOpen, listing: ListingDep, base: BaseDep,
+                          request: Request) -> dict[str, Any]:
+    """Take the next free seat of a listed lobby: no invite code needed, and none is shown to the seat."""
+    limited(request, "join_limiter", "joins")
+    seat, token, code = await listing.join(table_id, body.name)
+    return {"table_id": table_id, "seat": seat, "token": token, "seat_url": link_url(base, table_id, code)}
 
 
 @router.post("/tables/{table_id}/bots")

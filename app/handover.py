@@ -75,7 +75,8 @@ async def replace_row(session: AsyncSession, seats: list[SeatRow], old: SeatRow,
     credential and connection that named the old row stops. The person's place in the game moves over."""
     new = SeatRow(table_id=old.table_id, seat=old.seat, name=old.name, bot=bot, token_hash=token_hash,
                   away=old.away if bot is None else False, connections=0, rematch_of=old.rematch_of,
-                  seen_seq=old.seen_seq, seen_at=old.seen_at, window_answer=old.window_answer)
+                  seen_seq=old.seen_seq, seen_at=old.seen_at, window_answer=old.window_answer,
+                  from_list=old.from_list)
     session.add(new)
     await session.flush()
     # No invitation moves over: invitations are addressed to seats of finished tables, and this runs only in play.

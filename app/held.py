@@ -46,6 +46,7 @@ class Table:
     created_at: datetime
     updated_at: datetime
     pace: str = "live"
+    listed_at: datetime | None = None
 
 
 @dataclass(slots=True)
@@ -62,6 +63,7 @@ class Seat:
     connections: int
     rematch_of: int | None
     window_answer: str | None
+    from_list: bool = False
 
 
 TABLE_FIELDS = tuple(f.name for f in fields(Table))
@@ -115,7 +117,7 @@ class Held:
     table: Table
     seats: list[Seat]
     facts: Facts
-    # Built on first use, once per held change: the public facts per (base address, spectator or seat) and each
+    # Built on first use, once per held change: the public facts per (base address, no invite link shown) and each
     # viewer's part of the state message (view, legal list, log lines, result), which no base address changes.
     public: dict[tuple[str, bool], dict[str, Any]] = field(default_factory=dict)
     bodies: dict[Viewer, dict[str, Any]] = field(default_factory=dict)

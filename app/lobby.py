@@ -93,10 +93,11 @@ class Lobby:
         return await self.seat_person(table_id, name, check)
 
     @runs_to_end
-    async def seat_person(self, table_id: str, name: str,
-                          check: Callable[[AsyncSession, TableRow], Awaitable[None]]) -> tuple[int, str, str]:
+    async def seat_person(self, table_id: str, name: str, check: Callable[[AsyncSession, TableRow], Awaitable[None]],
+                          from_list: bool = False) -> tuple[int, str, str]:
         """The next free seat for ``name``, once ``check`` (run first, in the same transaction: an invite code, an
-        invitation used up) lets them in; returns its number, its token and a claim code for its seat link."""
+        invitation used up, the table still listed) lets them in; returns its number, its token and a claim code for
+        its seat link. ``from_list``: taken from the open tables, so never shown the invite code."""
         name = check_person_name(clean_text(name, NAME_MAX, "name"))
         token = secrets.token_urlsafe(24)
 
@@ -108,7 +109,7 @@ class Lobby:
             if len(seats) >= game.max_players:
                 raise ApiError(409, "table_full", f"The table is full ({game.max_players} seats).")
             new = SeatRow(table_id=table_id, seat=len(seats), name=unique_name(name, _names(seats)),
-                          token_hash=hash_token(token), away=False, connections=0)
+                          token_hash=hash_token(token), away=False, connections=0, from_list=from_list)
             session.add(new)
             await session.flush()
             code, _ = await issue(session, table_id, new.id, token)
@@ -233,6 +234,7 @@ class Lobby:
             row.state = state
             row.snapshot_seq = row.seq = 0
             row.status = "playing"
+            row.listed_at = None  # a game under way leaves the open tables for good (app/listing.py)
             return settle(game, row, seats)
 
         await self.service.change(table_id, change)

@@ -29,6 +29,7 @@ from app.hub import Hub, RedisHub
 from app.invitations import Invitations
 from app.limits import RateLimiter
 from app.links import SeatLinks
+from app.listing import Listing
 from app.live import LiveHub
 from app.lobby import Lobby
 from app.moves import MoveLinks
@@ -76,6 +77,7 @@ def create_app(settings: Settings | None = None, games: Mapping[str, Game[Any]] 
         service.after_act, service.after_change = pusher.after_act, pusher.after_change
         app.state.pusher = pusher
         app.state.invitations = Invitations(service, app.state.lobby, pusher)
+        app.state.listing = Listing(service, app.state.lobby)
         await autoplay.start()
         janitor = asyncio.create_task(sweep_forever(service, settings.expiry_interval))
         sampler = asyncio.create_task(metrics.sample_forever(service))
@@ -118,6 +120,7 @@ def create_app(settings: Settings | None = None, games: Mapping[str, Game[Any]] 
     app.state.account_limiter = RateLimiter(*settings.link_rate, name="account")
     app.state.push_test_limiter = RateLimiter(*settings.push_test_rate, name="push_test")
     app.state.your_tables_limiter = RateLimiter(*settings.your_tables_rate, name="your_tables")
+    app.state.list_limiter = RateLimiter(*settings.list_rate, name="list")
     app.add_middleware(Guard, settings=settings)
     app.add_exception_handler(ApiError, api_error_handler)
     app.add_exception_handler(RequestValidationError, validation_error_handler)

@@ -186,8 +186,9 @@ def message_at(game: Game[Any], held: Held, viewer: Viewer, base: str, state: St
 
 
 def public_facts(game: Game[Any], held: Held, viewer: Viewer, base: str) -> dict[str, Any]:
-    """The table's public facts for a seat or a spectator (who gets no invite link), once per held change."""
-    key = (base, viewer is None)
+    """The table's public facts for a seat or a spectator (who gets no invite link), once per held change. They differ
+    only in the invite link, so a seat not shown it shares the spectators' copy."""
+    key = (base, not invite_shown(held.table, held.seats, viewer))
     facts = held.public.get(key)
     if facts is None:
         facts = held.public[key] = table_facts(game, held.table, held.seats, viewer, base)
@@ -208,9 +209,19 @@ def presence_message(row: Table, seats: list[Seat]) -> dict[str, Any]:
     return {"type": "presence", "seats": [seat_public(s) for s in seats], "spectators": row.spectators}
 
 
+def invite_shown(row: Table | TableRow, seats: Sequence[Seat | SeatRow], viewer: Viewer) -> bool:
+    """Whether ``viewer`` is shown the invite link: a seat, in the lobby, unless it was taken from the public list of
+    open tables (its person never had the code, and keeps none to come back with once removed) and is not the host's."""
+    if viewer is None or row.status != "lobby":
+        return False
+    mine = next((s for s in seats if s.seat == viewer), None)
+    return mine is not None and (not mine.from_list or mine.seat == row.host_seat)
+
+
 def table_facts(game: Game[Any], row: Table | TableRow, seats: Sequence[Seat | SeatRow], viewer: Viewer,
                 base: str) -> dict[str, Any]:
-    """The table's public facts in every state message (``table``); only seats get the invite link, in the lobby."""
+    """The table's public facts in every state message (``table``); only seats get the invite link, in the lobby
+    (``invite_shown``)."""
     teams = public_teams(game, row)
     return {
         "table_id": row.id,
@@ -219,8 +230,8 @@ def table_facts(game: Game[Any], row: Table | TableRow, seats: Sequence[Seat | S
         "spectators": row.spectators,
         "commitment": row.commitment,
         "seed": row.seed if row.status == "finished" and row.state is not None else None,
-        "invite_url": f"{base}/t/{row.id}?invite={row.invite_code}"
-        if viewer is not None and row.status == "lobby" else None,
+        "invite_url": f"{base}/t/{row.id}?invite={row.invite_code}" if invite_shown(row, seats, viewer) else None,
+        "listed": row.listed_at is not None,
         "spectate_url": f"{base}/t/{row.id}/watch?key={row.spectate_key}",
         "next_table_id": row.next_table_id,
         "spectator_chat": row.spectator_chat,
@@ -240,7 +251,7 @@ def table_summary(game: Game[Any], row: Table, seats: Sequence[Seat]) -> dict[st
             "options": row.options, "host_seat": row.host_seat, "spectators": row.spectators,
             "turn_timer": row.turn_timer, "pace": row.pace, "commitment": row.commitment, "seq": row.seq,
             "next_table_id": row.next_table_id, "spectator_chat": row.spectator_chat,
-            "min_players": game.min_players, "max_players": game.max_players}
+            "listed": row.listed_at is not None, "min_players": game.min_players, "max_players": game.max_players}
 
 
 def public_teams(game: Game[Any], row: Table | TableRow) -> dict[int, str] | None:

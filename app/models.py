@@ -41,6 +41,8 @@ class TableRow(Base):
     spectators: Mapped[int] = mapped_column(Integer, default=0)
     next_table_id: Mapped[str | None] = mapped_column(String(32), nullable=True)
     spectator_chat: Mapped[bool] = mapped_column(Boolean, default=True)  # spectators may read the table channel
+    # When the host listed this lobby publicly ("Open tables", ``app.listing``); None: not listed (the default).
+    listed_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True), nullable=True, index=True)
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
     updated_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), index=True)
 
@@ -68,6 +70,8 @@ class SeatRow(Base):
     # A turn-based table's standing answer to response windows: "respond" (wait for me) or "pass" (pass for me after
     # the public delay); None: the table's default.
     window_answer: Mapped[str | None] = mapped_column(String(16), nullable=True)
+    # Taken from the public list of open tables: its person never got the invite code, and is not shown it.
+    from_list: Mapped[bool] = mapped_column(Boolean, default=False)
 
 
 class ActionRow(Base):

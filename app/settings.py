@@ -105,6 +105,7 @@ class Settings:
     push_test_rate: tuple[int, float] = (5, 60.0)  # "Send me a test" notifications
     # Per client address: "Your tables" lists asked for (each checks up to 100 credentials).
     your_tables_rate: tuple[int, float] = (60, 60.0)
+    list_rate: tuple[int, float] = (10, 3600.0)  # lobbies listed publicly (app/listing.py)
     # Addresses no rate applies to: the machine itself (a benchmark, a health check). A proxy in front must send
     # X-Forwarded-For and be named in forwarded_allow_ips, or every visitor would count as the proxy's address.
     rate_exempt: list[str] = field(default_factory=lambda: ["127.0.0.1", "::1"])
@@ -161,6 +162,7 @@ class Settings:
             link_rate=_rate("LINK_RATE", cls.link_rate),
             push_test_rate=_rate("PUSH_TEST_RATE", cls.push_test_rate),
             your_tables_rate=_rate("YOUR_TABLES_RATE", cls.your_tables_rate),
+            list_rate=_rate("LIST_RATE", cls.list_rate),
             rate_exempt=_list("RATE_EXEMPT") if "RATE_EXEMPT" in os.environ else ["127.0.0.1", "::1"],
             forwarded_allow_ips=_list("FORWARDED_ALLOW_IPS"),
             metrics_allow_ips=_list("METRICS_ALLOW_IPS") if "METRICS_ALLOW_IPS" in os.environ else ["127.0.0.1", "::1"],

@@ -79,6 +79,14 @@ export function createLobby({ tableId, game, getToken, onLeft }) {
 
   el("start").addEventListener("click", (event) => call(event.currentTarget, "POST", `${base}/start`));
 
+  // Listed on the home page's open tables, or not; the box shows what the server holds once the call is back.
+  const listBox = el("list-table");
+  listBox.addEventListener("change", async () => {
+    const wanted = listBox.checked;
+    const facts = await call(listBox, "POST", `${base}/listing`, { listed: wanted });
+    listBox.checked = facts && facts !== true ? Boolean(facts.listed) : !wanted;
+  });
+
   let latest = null; // the state last drawn: what the leave dialog says
 
   // Asked first, in the words "Your tables" uses (leaving.js); left, the table is forgotten here and in the account.
@@ -169,6 +177,7 @@ export function createLobby({ tableId, game, getToken, onLeft }) {
         describeLevel();
       }
       el("bot-kind-field").hidden = kinds.length === 0;
+      if (!listBox.disabled) listBox.checked = Boolean(message.table.listed); // not while a change is on its way
       const ready = seats.length >= need;
       el("start").disabled = !ready;
       el("start-hint").textContent = ready
