@@ -9,13 +9,13 @@ HINTS = (
     Hint("confirm", "Your Loyalty cards decide your team: more Patriot cards, you are a Patriot. Only you see your "
          "face-down cards. Confirm your team to begin.",
          {"can": "confirm"}),
-    Hint("spycraft", "Each turn draws a Spycraft card for the player on turn. Some ask you to choose someone: a spy "
-         "looks at a card, a conceal hides one.",
+    Hint("spycraft", "You drew a Spycraft card. A Spy card puts eyes on another player (three eyes make them reveal "
+         "a card); a Conceal card's feathers take eyes away. Choose who gets it.",
          {"any": [{"can": "spy"}, {"can": "conceal"}]}),
-    Hint("reveal", "Three eyes are on you: pick one of your face-down cards to turn face up for everyone.",
+    Hint("reveal", "You must turn one of your face-down cards face up for everyone: pick which one.",
          {"can": "reveal"}),
-    Hint("assassinate", "You hold a Spy card face down: at any time you may use it to try to assassinate a player you "
-         "think is on the other team. It reveals the Spy.",
+    Hint("assassinate", "You hold a Spy Loyalty card: at any time you may use it to assassinate a player you think "
+         "is on the other team. Everyone then sees your Spy.",
          {"can": "assassinate"}),
     Hint("continue", "A response window is open: others may answer what just happened. Press Continue when you have "
          "nothing to play.",

@@ -20,6 +20,7 @@ HINTS = (
          {"any": [{"can": "retaliate"}, {"can": "stand"}]}),
     Hint("aim", "Your weapon can fire again: pick another target, or stop here.",
          {"all": [{"can": "shot"}, {"can": "stop"}]}),
-    Hint("reaction", "Your hold was hit: a reaction window is open. Pass if you have nothing to play.",
+    Hint("reaction", "A reaction window is open for you: a Navigator or a Jolly Roger in your hold could answer "
+         "now. Pass if you have nothing to play.",
          {"can": "pass"}),
 )

@@ -238,3 +238,34 @@ def test_new_controls_and_a_hint_pass_axe(sized: BrowserContext, server: ServerP
     page.wait_for_function("() => [...document.querySelectorAll('link[rel=stylesheet]')].every((l) => l.sheet)")
     check(page, "a guided table with a hint")
 
+
+
+PARITY = """async ([cases, hints]) => {
+  const { holding, fill } = await import('/static/js/table/hints.js');
+  return cases.map(([view, legal]) => [holding(hints, { view, legal }),
+                                       hints.map((hint) => fill(hint.text, view))]);
+}"""
+
+
+def test_the_browser_evaluates_hints_as_the_server_does(server: ServerProcess, context: BrowserContext) -> None:
+    """static/js/table/hints.js against games/hints.py: every game's hints over the views and legal lists of a played
+    game, for every seat, and the condition forms of tests/games/test_hints.py."""
+    from games.hints import Hint, fill
+    from tests.games.test_hints import FORMS, LEGAL, VIEW
+    from tests.support.corpus import played
+
+    page = context.new_page()
+    page.goto(server.url + "/")
+    forms = tuple(Hint(f"form-{i}", "Text {step.owed}.", condition) for i, (condition, _) in enumerate(FORMS))
+    for game in [*GAMES.values(), None]:
+        hints = forms if game is None else game.hints
+        if game is None:
+            cases = [(VIEW, LEGAL)]
+        else:
+            states, _ = played(game, game.min_players, None, 0)
+            cases = [(game.view(state, seat), game.legal(state, seat))
+                     for state in states[::max(1, len(states) // 60)] for seat in range(game.min_players)]
+        answers = page.evaluate(PARITY, [cases, [hint.public() for hint in hints]])
+        for (view, legal), (shown, texts) in zip(cases, answers, strict=True):
+            assert shown == showing(hints, view, legal), (game and game.id, view, legal)
+            assert texts == [fill(hint.text, view) for hint in hints]

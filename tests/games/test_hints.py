@@ -80,7 +80,7 @@ VIEW = {"you": 1, "step": {"kind": "place", "owed": 2}, "hand_limits": [7, 9], "
 LEGAL = [{"type": "play", "card": "Rogue"}, {"type": "end"}]
 
 
-@pytest.mark.parametrize(("condition", "expected"), [
+FORMS: list[tuple[dict[str, Any], bool]] = [
     ({"can": "play"}, True),
     ({"can": "attack"}, False),
     ({"can": "play", "with": {"card": "Rogue"}}, True),
@@ -101,7 +101,10 @@ LEGAL = [{"type": "play", "card": "Rogue"}, {"type": "end"}]
     ({"view": "streak", "is": False}, False),  # 0 is not false: JSON equality, as in the browser
     ({"all": [{"can": "end"}, {"not": {"can": "attack"}}]}, True),
     ({"any": [{"can": "attack"}, {"view": "streak", "at_least": 1}]}, False),
-])
+]
+
+
+@pytest.mark.parametrize(("condition", "expected"), FORMS)
 def test_condition_forms(condition: dict[str, Any], expected: bool) -> None:
     check_condition(condition)
     assert holds(condition, VIEW, LEGAL) is expected
