@@ -190,7 +190,7 @@ def test_guided_raiding_parties(server: ServerProcess, context: BrowserContext) 
     bar = page.locator("#hint-bar")
     expect(bar).to_have_attribute("data-hint", "build")  # the secret build: a hint from the seat's own legal list
     page.locator("[data-hire]").first.click()  # the ready-made party that spends the most
-    expect(bar).to_be_hidden()  # its moment has passed: hired
+    expect(bar).not_to_have_attribute("data-hint", "build")  # its moment has passed: hired
     page.wait_for_selector(".rp[data-phase=play], .rp[data-state=hired]")
     play(page, "#rp-result", rp.MY_MOVE_OR_OVER, lambda: rp.take_first_move(page))
     check_guided_game(page, server, table_id, GAMES["raiding-parties"], page.evaluate("() => window.__hints"))
