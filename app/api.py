@@ -95,6 +95,8 @@ class CreateTable(Body):
                                      "table: the time per move, 3600 to 259200 (default 86400).")
     pace: str = Field("live", description="live (everyone at once) or turn-based (each moves when they can).")
     spectator_chat: bool = Field(True, description="Whether spectators may read the players' table chat.")
+    guided: bool = Field(False, description="A guided first game: the table page shows the game's hints (its "
+                         "`hints`) to the seats at the moments they apply. Shown in the table's public facts.")
 
 
 class Join(Body):
@@ -233,7 +235,7 @@ async def list_games(service: ServiceDep) -> list[dict[str, Any]]:
 def game_public(game: Any) -> dict[str, Any]:
     return {"id": game.id, "title": game.title, "min_players": game.min_players, "max_players": game.max_players,
             "options_schema": game.options_schema(), "description": game.description, "renderer": game.renderer,
-            "bots": kinds(game), "ladder": level_figures(game.id)}
+            "bots": kinds(game), "ladder": level_figures(game.id), "hints": [hint.public() for hint in game.hints]}
 
 
 def limited(request: Request, limiter: str, what: str) -> None:
@@ -248,7 +250,7 @@ def limited(request: Request, limiter: str, what: str) -> None:
 async def create_table(body: CreateTable, lobby: LobbyDep, base: BaseDep, request: Request) -> dict[str, Any]:
     limited(request, "create_limiter", "new tables")
     row, token, code = await lobby.create(body.game, body.name, body.options, body.turn_timer,
-                                            body.spectator_chat, body.pace)
+                                            body.spectator_chat, body.pace, guided=body.guided)
     return {"table_id": row.id, "seat": 0, "token": token, "invite_url": f"{base}/t/{row.id}?invite={row.invite_code}",
             "spectate_url": f"{base}/t/{row.id}/watch?key={row.spectate_key}",
             "seat_url": link_url(base, row.id, code)}

@@ -47,6 +47,7 @@ class Table:
     updated_at: datetime
     pace: str = "live"
     listed_at: datetime | None = None
+    guided: bool = False
 
 
 @dataclass(slots=True)

@@ -48,9 +48,10 @@ class Lobby:
     async def create(self, game_id: str, name: str, options: Mapping[str, Any] | None,
                      turn_timer: float | None, spectator_chat: bool = True, pace: str = LIVE,
                      then: Callable[[AsyncSession, TableRow], Awaitable[None]] | None = None,
-                     ) -> tuple[TableRow, str, str]:
+                     guided: bool = False) -> tuple[TableRow, str, str]:
         """A new table in the lobby; returns it, the creator's token and a claim code for their seat link. ``then``
-        adds rows of its own (invitations) in the same transaction: they are written with the table or not at all."""
+        adds rows of its own (invitations) in the same transaction: they are written with the table or not at all.
+        ``guided``: a guided first game, whose page shows the game's hints to its seats."""
         game = self.service.game(game_id)
         name = check_person_name(clean_text(name, NAME_MAX, "name"))
         try:
@@ -68,7 +69,8 @@ class Lobby:
             id=secrets.token_urlsafe(9), game=game.id, options=parsed.model_dump(mode="json"), status="lobby",
             host_seat=0, invite_code=secrets.token_urlsafe(9), spectate_key=secrets.token_urlsafe(12), seed=seed,
             commitment=fairness.commitment(seed), seq=0, state=None, turn_timer=turn_timer, pace=pace,
-            bots_waiting=False, spectators=0, spectator_chat=spectator_chat, created_at=stamp, updated_at=stamp,
+            bots_waiting=False, spectators=0, spectator_chat=spectator_chat, guided=guided, created_at=stamp,
+            updated_at=stamp,
         )
         async with self.service.writing() as session:
             session.add(row)

@@ -235,6 +235,7 @@ def table_facts(game: Game[Any], row: Table | TableRow, seats: Sequence[Seat | S
         "spectate_url": f"{base}/t/{row.id}/watch?key={row.spectate_key}",
         "next_table_id": row.next_table_id,
         "spectator_chat": row.spectator_chat,
+        "guided": row.guided,
         "bot_kinds": kinds(game),
         "teams": None if teams is None else {str(k): v for k, v in teams.items()},
         "turn_timer": row.turn_timer,
@@ -251,7 +252,8 @@ def table_summary(game: Game[Any], row: Table, seats: Sequence[Seat]) -> dict[st
             "options": row.options, "host_seat": row.host_seat, "spectators": row.spectators,
             "turn_timer": row.turn_timer, "pace": row.pace, "commitment": row.commitment, "seq": row.seq,
             "next_table_id": row.next_table_id, "spectator_chat": row.spectator_chat,
-            "listed": row.listed_at is not None, "min_players": game.min_players, "max_players": game.max_players}
+            "listed": row.listed_at is not None, "guided": row.guided, "min_players": game.min_players,
+            "max_players": game.max_players}
 
 
 def public_teams(game: Game[Any], row: Table | TableRow) -> dict[int, str] | None:

@@ -43,6 +43,8 @@ class TableRow(Base):
     spectator_chat: Mapped[bool] = mapped_column(Boolean, default=True)  # spectators may read the table channel
     # When the host listed this lobby publicly ("Open tables", ``app.listing``); None: not listed (the default).
     listed_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True), nullable=True, index=True)
+    # A guided first game: the table page shows the game's hints (games/hints.py) to its seats. Set at creation.
+    guided: Mapped[bool] = mapped_column(Boolean, default=False)
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
     updated_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), index=True)
 

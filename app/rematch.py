@@ -75,6 +75,7 @@ class Rematch:
             id=secrets.token_urlsafe(9), game=old.game, options=old.options, status="lobby", host_seat=old.host_seat,
             invite_code=secrets.token_urlsafe(9), spectate_key=secrets.token_urlsafe(12), seed=seed,
             commitment=fairness.commitment(seed), seq=0, state=None, turn_timer=old.turn_timer, pace=old.pace,
+            guided=old.guided,
             bots_waiting=False, spectators=0, spectator_chat=old.spectator_chat, created_at=stamp, updated_at=stamp,
         )
 

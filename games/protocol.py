@@ -32,6 +32,7 @@ from pydantic import BaseModel
 from pydantic.config import JsonDict
 
 from games.facts import Facts
+from games.hints import Hint
 
 State = dict[str, Any]  # a state as the platform holds it: any game's, as loaded from the database
 # A game's own state type: its TypedDict (games/<name>/state.py), or State. The platform serves every game as Game[Any].
@@ -173,6 +174,9 @@ class Game(Generic[S]):
     renderer: str | None = None  # module name under static/js/games/, None for the generic renderer
     extra: Mapping[str, Any] = field(default_factory=dict)
     facts: Facts = Facts()  # how the game is tested and shown (games/facts.py), for the tests and scripts
+    # A guided first game's hints (games/hints.py), each a condition on the seat's own view and legal list; the
+    # table page shows them only at a table created with ``guided: true``.
+    hints: tuple[Hint, ...] = ()
 
     def options_schema(self) -> dict[str, Any]:
         return self.options.model_json_schema()

@@ -9,6 +9,7 @@ import importlib
 from collections.abc import Iterable
 from typing import Any
 
+from games.hints import check_hints
 from games.protocol import Game
 
 PACKAGES = [  # one line per game: a module holding GAME, or "module:attribute"
@@ -29,6 +30,10 @@ def load(paths: Iterable[str]) -> dict[str, Game[Any]]:
             raise TypeError(f"{path} is not a Game")
         if game.id in out:
             raise ValueError(f"{path}: the game id {game.id!r} is taken")
+        try:
+            check_hints(game.hints)  # a malformed hint fails here, at start, not in a learner's browser
+        except ValueError as exc:
+            raise ValueError(f"{path}: {exc}") from exc
         out[game.id] = game
     return out
 

@@ -10,6 +10,7 @@ from games.facts import Facts, OptionSet
 from games.patriots_and_redcoats import rules
 from games.patriots_and_redcoats.bots import BOTS, SEARCHERS
 from games.patriots_and_redcoats.data import MAX_PLAYERS, MIN_PLAYERS
+from games.patriots_and_redcoats.hints import HINTS
 from games.patriots_and_redcoats.options import Options
 from games.patriots_and_redcoats.setup import setup
 from games.patriots_and_redcoats.state import PatriotsState
@@ -62,4 +63,5 @@ GAME: Game[PatriotsState] = Game(
                 "turn allegiances, and find the enemy Leader before your own is exposed.",
     renderer="patriots-and-redcoats",
     facts=FACTS,
+    hints=HINTS,
 )

@@ -12,6 +12,7 @@ from games.protocol import Action, Bot, Game, Seat, View, Viewer
 from games.raiding_parties import rules
 from games.raiding_parties.bots import BOTS, SEARCHERS
 from games.raiding_parties.data import MAX_PLAYERS, MIN_PLAYERS
+from games.raiding_parties.hints import HINTS
 from games.raiding_parties.options import Options
 from games.raiding_parties.sampler import resample
 from games.raiding_parties.setup import setup
@@ -73,4 +74,5 @@ GAME: Game[RaidingState] = Game(
                 "shoot, charge, board and cannonade until one party is left.",
     renderer="raiding-parties",
     facts=FACTS,
+    hints=HINTS,
 )

@@ -11,6 +11,7 @@ from games.protocol import Action, Game, Seat, View, Viewer
 from games.red_scare_redux import rules
 from games.red_scare_redux.bots import BOTS, SEARCHERS
 from games.red_scare_redux.data import MAX_PLAYERS, MIN_PLAYERS
+from games.red_scare_redux.hints import HINTS
 from games.red_scare_redux.options import Options
 from games.red_scare_redux.setup import setup
 from games.red_scare_redux.state import RedScareState, RsrAction
@@ -92,4 +93,5 @@ GAME: Game[RedScareState] = Game(
                 "cards burn, sabotage and steal the other side's work.",
     renderer="red-scare-redux",
     facts=FACTS,
+    hints=HINTS,
 )

@@ -11,6 +11,7 @@ from games.protocol import Action, Game, Seat, View, Viewer
 from games.turncoats import rules
 from games.turncoats.bots import BOTS, SEARCHERS
 from games.turncoats.data import MAX_PLAYERS, MIN_PLAYERS
+from games.turncoats.hints import HINTS
 from games.turncoats.options import Options
 from games.turncoats.setup import setup
 from games.turncoats.state import TurncoatsState
@@ -54,4 +55,5 @@ GAME: Game[TurncoatsState] = Game(
                 "stones.",
     renderer="turncoats",
     facts=FACTS,
+    hints=HINTS,
 )

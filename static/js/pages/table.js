@@ -11,6 +11,7 @@ import { createAlerts } from "../table/alerts.js";
 import { createAnswerSwitch } from "../table/answer.js";
 import { createAway } from "../table/away.js";
 import { createChat } from "../table/chat.js";
+import { createHints } from "../table/hints.js";
 import { createLobby } from "../table/lobby.js";
 import { createPlay } from "../table/play.js";
 import { createPushSwitch } from "../table/push.js";
@@ -35,6 +36,7 @@ const answerSwitch = createAnswerSwitch({ tableId, game, getToken: () => token }
 // The page decides where a reload opens (on the game, see scene.js), not the browser's memory of an old layout.
 history.scrollRestoration = "manual";
 const sceneDrawn = createSceneWatch(el("play"));
+const hints = createHints({ game, bar: el("hint-bar") }); // only at a table created guided
 
 wireCopyButtons();
 wireCounters();
@@ -179,6 +181,7 @@ function draw(message) {
   const finished = status === "finished" && message.result;
   el("result").hidden = !finished;
 
+  hints.render(message); // before the game's layout, which counts the bars shown above it
   if (status === "lobby") views.lobby.render(message);
   else views.play.render(message);
   if (status === "playing") sceneDrawn(`playing:${views.play.scene(message)}`);

@@ -3,19 +3,10 @@
 import { api } from "../client.js";
 import { absoluteUrl, h, keepFocus, setLink } from "../dom.js";
 import { leave } from "../leaving.js";
+import { LEVELS, levelOrder } from "../levels.js";
 import { paceText, pacedOption } from "../pace.js";
 import { appliesAt, label, optionSchema, valueText } from "../schema-form.js";
 import { isHost, nameOf, seatItem, seatList } from "./seats.js";
-
-// Bot levels in plain words, always in this order; a kind a game names otherwise is shown by its name, after these.
-const LEVELS = {
-  random: { name: "Easy", about: "Easy bots play any allowed move at random: good for learning the rules." },
-  basic: { name: "Normal", about: "Normal bots follow simple rules of thumb and answer at once." },
-  hard: {
-    name: "Hard",
-    about: "Hard bots think ahead, trying out the ways the hidden cards could lie; each move takes up to a second.",
-  },
-};
 
 // A level's description, and how often it beats the next weaker level where the strength ladder has measured it
 // (games/ladder.json, bench/ladder.py): "Hard: wins about 7 of 10 games against Normal (2 players)."
@@ -28,11 +19,6 @@ function levelText(kind, figure) {
   const measured =
     `${name(kind)}: wins about ${figure.wins_of_10} of 10 games against ${name(figure.against)} (${table}).`;
   return about ? `${about} ${measured}` : measured;
-}
-
-function levelOrder(kinds) {
-  const known = Object.keys(LEVELS).filter((kind) => kinds.includes(kind));
-  return [...known, ...kinds.filter((kind) => !(kind in LEVELS))];
 }
 
 export function createLobby({ tableId, game, getToken, onLeft }) {

@@ -13,7 +13,7 @@ const TAKE_BACK = "take_back";
 const CROWDED = 5; // seats from which a phone draws the seat strip compact, two to a row
 const CROWDED_UNDER_A_BAR = 4; // ... and from four while a bar above the game takes room too
 // The bars that can show above the game on a phone: with one of them, four seats are drawn compact as well.
-const BARS = ["conn-bar", "turn-banner", "turn-warning", "answer-bar", "reclaim-bar", "take-back-bar"];
+const BARS = ["conn-bar", "turn-banner", "turn-warning", "answer-bar", "reclaim-bar", "take-back-bar", "hint-bar"];
 const TIMES_EVERY_MS = 30_000; // how often the log's "3 h ago" are brought up to date
 
 // Red only in the last seconds: the last 10 s, or the last third of a shorter deadline (a 5 s window).
