@@ -5,7 +5,7 @@ Two match-ups: two players, hard against basic, seats alternating; and four play
 the hard seat rotating. Run:
 
     python -m bench.turncoats_hard [games] [--start SEED] [--jobs N] [--players 2,4] [--seconds S]
-                                   [--variant NAME] [--out FILE]
+                                   [--nodes N] [--variant NAME] [--out FILE]
 
 Games use seeds START..START+games-1 (default 0..399). ``--seconds``: the wall-time cap per decision (default 1 s,
 the server's); a large cap leaves the node budget alone in charge, so load on the box cannot change a result and two
