@@ -5,7 +5,7 @@ Two match-ups: two players, hard against basic, seats alternating; and four play
 the hard seat rotating. Run:
 
     python -m bench.turncoats_hard [games] [--start SEED] [--jobs N] [--players 2,4] [--seconds S]
-                                   [--variant NAME] [--out FILE]
+                                   [--nodes N] [--variant NAME] [--out FILE]
 
 Games use seeds START..START+games-1 (default 0..399). ``--seconds``: the wall-time cap per decision (default 1 s,
 the server's); a large cap leaves the node budget alone in charge, so load on the box cannot change a result and two
@@ -40,9 +40,10 @@ GAME: Game[Any] = TURNCOATS  # driven as the platform drives it: plain dict stat
 RESULTS = Path(__file__).parent / "results"
 
 
-def _knobs(judge: Callable[[Sim, int], float] = hard.basic_judge, depth: int = 4) -> Callable[[], None]:
+def _knobs(judge: Callable[[Sim, int], float] = hard.basic_judge, depth: int = 4, loop: str = "ucb1",
+           candidates: int = 6, greedy: int = 0) -> Callable[[], None]:
     def apply() -> None:
-        hard.JUDGE, hard.DEPTH = judge, depth
+        hard.JUDGE, hard.DEPTH, hard.LOOP, hard.CANDIDATES, hard.GREEDY = judge, depth, loop, candidates, greedy
     return apply
 
 
@@ -55,14 +56,22 @@ VARIANTS: dict[str, Callable[[], None]] = {
     "value-d2": _knobs(value.judge, 2),
     "value-d8": _knobs(value.judge, 8),
     "deep": _knobs(depth=40),
+    "paired": _knobs(value.judge, loop="paired"),
+    "paired-d2": _knobs(value.judge, 2, loop="paired"),
+    "paired-d8": _knobs(value.judge, 8, loop="paired"),
+    "paired-c9": _knobs(value.judge, loop="paired", candidates=9),
+    "value-c9": _knobs(value.judge, candidates=9),
+    "greedy3": _knobs(value.judge, greedy=3),
+    "paired-greedy3": _knobs(value.judge, loop="paired", greedy=3),
 }
 
 _seconds = 1.0
+_nodes = GAME.searchers["hard"].nodes
 
 
-def _init(variant: str, seconds: float) -> None:
-    global _seconds
-    _seconds = seconds
+def _init(variant: str, seconds: float, nodes: int) -> None:
+    global _seconds, _nodes
+    _seconds, _nodes = seconds, nodes
     VARIANTS[variant]()
 
 
@@ -74,7 +83,7 @@ def play(job: tuple[int, int]) -> tuple[int, int, list[float], list[float]]:
     hard_seat = seed % players
     state = GAME.new_state(players, {}, seed)
     rand = random.Random(f"bench {players} {seed}")
-    budget = Budget(nodes=GAME.searchers["hard"].nodes, seconds=_seconds)
+    budget = Budget(nodes=_nodes, seconds=_seconds)
     times, cpu = [], []
     while (result := GAME.result(state)) is None:
         seat = state["turn"]
@@ -99,10 +108,11 @@ def wilson(wins: int, games: int, z: float = 1.96) -> tuple[float, float]:
     return centre - half, centre + half
 
 
-def match(players: int, games: int, start_seed: int, jobs: int, variant: str, seconds: float) -> dict[str, object]:
+def match(players: int, games: int, start_seed: int, jobs: int, variant: str, seconds: float,
+          nodes: int) -> dict[str, object]:
     start = time.perf_counter()
     seeds = list(range(start_seed, start_seed + games))
-    with Pool(jobs, initializer=_init, initargs=(variant, seconds)) as pool:
+    with Pool(jobs, initializer=_init, initargs=(variant, seconds, nodes)) as pool:
         outcomes = []
         for seed, outcome in zip(seeds, pool.imap(play, [(players, seed) for seed in seeds]), strict=True):
             outcomes.append(outcome)
@@ -122,7 +132,7 @@ def match(players: int, games: int, start_seed: int, jobs: int, variant: str, se
         "wilson_95": [low, high], "equal_share": 1 / players,
         "decisions": len(times),
         "decision_ms": ms, "decision_cpu_ms": cpu_ms,
-        "budget": {"nodes": GAME.searchers["hard"].nodes, "worlds": GAME.searchers["hard"].worlds,
+        "budget": {"nodes": nodes, "worlds": GAME.searchers["hard"].worlds,
                    "seconds": seconds},
         "jobs": jobs, "seconds": elapsed, "won": won,
     }
@@ -164,6 +174,7 @@ def main() -> None:
     parser.add_argument("--jobs", type=int, default=2)
     parser.add_argument("--players", default="2,4")
     parser.add_argument("--seconds", type=float, default=1.0)
+    parser.add_argument("--nodes", type=int, default=GAME.searchers["hard"].nodes, help="node budget per decision")
     parser.add_argument("--variant", default="shipped", choices=sorted(VARIANTS))
     parser.add_argument("--out", type=Path, default=RESULTS / f"{date.today().isoformat()}-turncoats-hard.json")
     parser.add_argument("--paired", nargs=2, type=Path, metavar=("A", "B"))
@@ -171,7 +182,7 @@ def main() -> None:
     if args.paired:
         paired(*args.paired)
         return
-    rows = [match(int(p), args.games, args.start, args.jobs, args.variant, args.seconds)
+    rows = [match(int(p), args.games, args.start, args.jobs, args.variant, args.seconds, args.nodes)
             for p in args.players.split(",")]
     args.out.parent.mkdir(exist_ok=True)
     args.out.write_text(json.dumps(rows, indent=1) + "\n")

@@ -22,7 +22,7 @@ from collections.abc import Callable
 from typing import Any
 
 from games.protocol import Action, Budget, Game, State
-from games.search import ucb1
+from games.search import paired, ucb1
 from games.turncoats.bots import infer, mimic, value
 from games.turncoats.bots.basic import Position
 from games.turncoats.bots.fast import Sim, as_move
@@ -30,6 +30,12 @@ from games.turncoats.data import COLOURS, STONES_PER_COLOUR
 
 CANDIDATES = 6  # basic's best actions searched, Negotiate always among them
 DEPTH = 4  # turns played out as basic after the candidate before the judge decides
+# How the candidates share the playouts: "ucb1" (the ones that look best get more), or "paired" (every candidate in
+# the same world with the same draws, the best total wins: common random numbers).
+LOOP = "ucb1"
+# The bot's own turns in a playout: 0 plays them as basic; k > 0 plays the one of basic's best k moves the judge
+# likes best one move on (the bot plays better than basic, so its playouts should not assume otherwise).
+GREEDY = 0
 
 
 def basic_judge(sim: Sim, seat: int) -> float:
@@ -67,6 +73,8 @@ def hard_bot(game: Game[Any], view: dict[str, Any], legal: list[Action], rand: r
 
     # The platform's budget, less the time the posterior took.
     left = Budget(nodes=budget.nodes, seconds=stop - time.perf_counter())
+    if LOOP == "paired":
+        return paired(candidates, sims, play, rand, left, 0.0)
     return ucb1(candidates, sims, play, rand, left)
 
 
@@ -111,8 +119,28 @@ def playout(sim: Sim, seat: int, rand: random.Random, depth: int) -> float:
     for _ in range(depth):
         if sim.over:
             break
-        mimic.turn(sim, rand)
+        if GREEDY and sim.turn == seat:
+            sim = greedy_turn(sim, GREEDY, rand)
+        else:
+            mimic.turn(sim, rand)
     return JUDGE(sim, seat)
+
+
+def greedy_turn(sim: Sim, k: int, rand: random.Random) -> Sim:
+    """The position after the seat on turn plays the one of basic's best ``k`` moves that ``JUDGE`` rates best."""
+    seat = sim.turn
+    best, chosen = -1.0, sim
+    for key in mimic.top(sim, k, rand):
+        after = sim.copy()
+        if key == (3,):
+            after.draw(rand)
+            after.play((3, mimic.give_back(after, rand)))
+        else:
+            after.play(key)
+        rating = JUDGE(after, seat)
+        if rating > best:
+            best, chosen = rating, after
+    return chosen
 
 
 def ends_won(sim: Sim, rand: random.Random) -> bool:

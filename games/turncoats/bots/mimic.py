@@ -43,6 +43,19 @@ def spend(sim: Sim, rand: random.Random) -> tuple[int, ...] | None:
     return None if key == (3,) else key
 
 
+def top(sim: Sim, k: int, rand: random.Random) -> list[tuple[int, ...]]:
+    """basic's ``k`` best moves for the seat on turn, best first, as move keys ((3,) is Negotiate)."""
+    seat = sim.turn
+    sizes = tuple(h[0] + h[1] + h[2] for h in sim.hands)
+    h0, h1, h2 = hand = sim.hands[seat]
+    scored = []
+    for colour, key, a0, a1, a2, b in infer.spend_options(board(sim), seat, sizes, sim.streak):
+        if colour < 0 or hand[colour]:
+            scored.append((a0 * h0 + a1 * h1 + a2 * h2 + b + rand.random() * 1e-9, key))
+    scored.sort(reverse=True)
+    return [key for _, key in scored[:k]]
+
+
 def give_back(sim: Sim, rand: random.Random) -> int:
     """The colour basic returns after its draw (the drawn stone already in the hand of the seat on turn)."""
     seat = sim.turn

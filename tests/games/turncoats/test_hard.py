@@ -5,11 +5,12 @@ test_fast.py.)"""
 from __future__ import annotations
 
 import random
+from itertools import pairwise
 
 from games.bots import decide
 from games.protocol import Budget, apply_checked, visible_entries
 from games.turncoats import GAME
-from games.turncoats.bots import infer, mimic
+from games.turncoats.bots import hard, infer, mimic
 from games.turncoats.bots.fast import Sim, as_move
 from games.turncoats.data import COLOURS
 from games.turncoats.view import resample
@@ -162,3 +163,35 @@ def test_the_playouts_play_exactly_as_basic() -> None:
             assert values[chosen] > top - 1e-6
             checked += 1
     assert checked > 20
+
+
+def test_a_judge_greedy_turn_plays_the_best_rated_of_basics_best_few() -> None:
+    # The screening knob hard.GREEDY: the bot's own playout turns take whichever of basic's k best moves the judge
+    # rates best one move on. Negotiates draw at random, so the check compares against the other moves exactly.
+    checked = 0
+    for players, seed in ((2, 3), (4, 4)):
+        for state, _ in basic_game(players, seed):
+            if state["drawn"] is not None:
+                continue
+            sim = Sim.of(state)
+            seat, hand = sim.turn, sim.hands[sim.turn]
+            sizes = tuple(sum(h) for h in sim.hands)
+            values = {key: a0 * hand[0] + a1 * hand[1] + a2 * hand[2] + b
+                      for colour, key, a0, a1, a2, b in infer.spend_options(mimic.board(sim), seat, sizes, sim.streak)
+                      if colour < 0 or hand[colour]}
+            keys = mimic.top(sim, 3, random.Random(seed))
+            assert all(values[a] > values[b] - 1e-6 for a, b in pairwise(keys))  # best first, ties aside
+            assert values[keys[0]] > max(values.values()) - 1e-6  # basic's own choice comes first
+            rated = {}
+            for key in keys:
+                if key != (3,):
+                    after = sim.copy()
+                    after.play(key)
+                    rated[key] = (hard.JUDGE(after, seat), after)
+            chosen = hard.greedy_turn(sim, 3, random.Random(seed))
+            assert chosen is not sim and sum(chosen.hands[seat]) <= sum(hand)
+            assert hard.JUDGE(chosen, seat) >= max((r for r, _ in rated.values()), default=0.0) - 1e-12
+            if chosen.streak == sim.streak:  # not the Negotiate: exactly one of the rated positions
+                assert any(chosen.areas == after.areas and chosen.hands == after.hands for _, after in rated.values())
+            checked += 1
+    assert checked > 10
