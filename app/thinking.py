@@ -27,7 +27,7 @@ import multiprocessing
 import os
 import random
 import threading
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from multiprocessing.connection import Connection, wait
 from multiprocessing.process import BaseProcess
 from typing import Any
@@ -164,29 +164,40 @@ class Thinker:
         return [child.process.pid for child in children.values() if child.process.pid is not None]
 
     async def decide(self, game: Game[Any], state: State, seat: Seat, kind: str, seed: str,
-                     queue: str = "") -> Action | None:
+                     queue: str = "", left: Callable[[], float] | None = None) -> Action | None:
         """The ``kind`` searcher's decision at ``seat``, its random source seeded with ``seed``, waiting for a child
-        in ``queue`` (its table's host address). Raises ``ThinkingFailed`` when none comes back in time."""
+        in ``queue`` (its table's host address). ``left``: the seconds still left for the decision (the bot's move
+        is due then, app/autoplay.py), which cut the wait and the search short of the budget. Raises
+        ``ThinkingFailed`` when none comes back in time."""
         budget = self.budget(game, kind)
+        if left is not None:
+            budget = Budget(budget.nodes, min(budget.seconds, left()))
         if game.id not in self.portable:
             return await asyncio.to_thread(decide, game, state, seat, kind, random.Random(seed), budget)
         if self._closed:
             raise ThinkingFailed("the server is stopping")
         request = next(self._requests)
-        try:
-            payload = orjson.dumps({"id": request, "game": game.id, "state": state, "seat": seat, "kind": kind,
-                                    "seed": seed, "nodes": budget.nodes, "seconds": budget.seconds})
-        except TypeError as exc:  # not plain JSON: a state the platform never stores
-            raise ThinkingFailed("the state is not plain JSON") from exc
         if self._slots is None:
             self._slots = FairSlots(self.size)
         # Waiting counts against the budget as thinking does: past it, the seat plays a plain move rather than late.
-        if not await self._slots.acquire(queue, budget.seconds):
-            raise ThinkingFailed(f"waited {budget.seconds:g} s for a free thinker")
+        if budget.seconds <= 0 or not await self._slots.acquire(queue, budget.seconds):
+            raise ThinkingFailed(f"waited {max(budget.seconds, 0):g} s for a free thinker")
         try:
             if self._closed:
                 raise ThinkingFailed("the server is stopping")
             child = self._idle.pop() if self._idle else await self._start()
+            try:
+                if left is not None:  # what the wait (and a new child's start) left of the time: no more
+                    budget = Budget(budget.nodes, min(budget.seconds, left()))
+                    if budget.seconds <= 0:
+                        raise ThinkingFailed("no time was left to think after the wait")
+                payload = orjson.dumps({"id": request, "game": game.id, "state": state, "seat": seat, "kind": kind,
+                                        "seed": seed, "nodes": budget.nodes, "seconds": budget.seconds})
+            except (ThinkingFailed, TypeError) as exc:
+                self._idle.append(child)  # it did nothing: the next decision may have it
+                if isinstance(exc, TypeError):  # not plain JSON: a state the platform never stores
+                    raise ThinkingFailed("the state is not plain JSON") from exc
+                raise
             self.thinking += 1
             try:
                 child.conn.send_bytes(payload)

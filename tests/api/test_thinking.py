@@ -146,28 +146,33 @@ def test_a_crashed_child_is_replaced(client: TestClient) -> None:
 def test_a_hung_bot_stalls_no_other_table_and_is_replaced(thinking_settings: Settings,
                                                            caplog: pytest.LogCaptureFixture) -> None:
     caplog.set_level(logging.WARNING, "app.autoplay")
-    # Room for the other table's whole game, even on a busy machine (at 2 s it failed under load).
-    settings = dataclasses.replace(thinking_settings, bot_think_s=6.0)
+    # A move is due BOT_THINK_S + a quarter second after its round began, a hung search is given up 2 s after its
+    # budget: the other table's first move falls between the two, however long the budget.
+    think = 2.0
+    settings = dataclasses.replace(thinking_settings, bot_think_s=think)
     with TestClient(create_app(settings)) as client:
         pool = thinker(client)
-        other = table_with(client, "hard")  # searches too, in the pool's other child
-        start(client, other)
-        wait_for(lambda: set_aside(client, other, 1), what="the other table's bot's first move")
         hung = table_with(client, "hang")
         start(client, hung)
         wait_for(lambda: pool.thinking == 1, what="the hung decision handed to a child")
         hung_pid = set(pool.pids())
+        other = table_with(client, "hard")  # searches in the pool's other child meanwhile
+        start(client, other)
+        wait_for(lambda: set_aside(client, other, 1), timeout=think + 10, what="the other table's bot's first move")
+        assert hung_pid <= set(pool.pids()), "the hung child was given up first: the test proves nothing"
 
-        assert play_to_end(client, other)["result"] is not None
-        assert not set_aside(client, hung, 1), "the hung bot cannot have moved yet: the test proves nothing"
-
-        # Given up after BOT_THINK_S + the margin: the child is killed and the seat plays basic, one line in the log.
-        wait_for(lambda: set_aside(client, hung, 1), timeout=6.0 + HANG_MARGIN_S + 10,
-                 what="the hung bot's fallback move")
-        gone = hung_pid - set(pool.pids())
+        # At its move's time the hung seat played basic, as any search not back by then does (one line in the log);
+        # after BOT_THINK_S + the margin its child is killed and replaced.
+        wait_for(lambda: set_aside(client, hung, 1), what="the hung bot's fallback move")
+        gone = wait_for(lambda: hung_pid - set(pool.pids()), timeout=think + HANG_MARGIN_S + 10,
+                        what="the hung child out of the pool")
         assert len(gone) == 1 and not alive(gone.pop())
+        assert play_to_end(client, other, timeout=60)["result"] is not None
     lines = [r.getMessage() for r in caplog.records if f"at table {hung.table_id}" in r.getMessage()]
-    assert len(lines) == 1 and "no answer after" in lines[0] and "plays basic" in lines[0], lines
+    assert len(lines) == 1 and "no decision by its move's time" in lines[0] and "plays basic" in lines[0], lines
+    assert not [r for r in caplog.records if f"at table {other.table_id}" in r.getMessage()]  # the pool thought
+    later = [r.getMessage() for r in caplog.records if "given up for its round" in r.getMessage()]
+    assert len(later) == 1 and "no answer after" in later[0], later
 
 
 def test_a_person_moving_while_the_bot_thinks_drops_the_bot_s_stale_move(thinking_settings: Settings) -> None:
