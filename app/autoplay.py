@@ -152,11 +152,14 @@ class Autoplay:
                 if not decision.done():  # a search this round gave up on: its child finishes it, and nobody listens
                     self._late.add(decision)
                     decision.add_done_callback(self._finished_late)
+                elif not decision.cancelled():
+                    decision.exception()  # a seat after the one that moved: its failure costs nothing, say nothing
 
     def _hold(self, game: Game[Any], held: Held) -> float:
         """How long after a round starts its move is made. It depends on the table's seats alone (public), never on
         who is in the round: at a table with a searching bot, long enough for a whole search."""
         if any(seat.bot in game.searchers for seat in held.seats):
+            self.thinker.warm_soon()  # children ready to think in before the table's next rounds
             return max(self.settings.bot_delay, self.settings.bot_think_s + HOLD_MARGIN_S)
         return self.settings.bot_delay
 
@@ -369,7 +372,9 @@ class Autoplay:
             with contextlib.suppress(asyncio.CancelledError, Exception):
                 await task
         for decision in list(self._late):
-            decision.cancel()
+            # Once: a second cancel would cut short the ending of its child (killed and reaped) begun by the first.
+            if not (isinstance(decision, asyncio.Task) and decision.cancelling()):
+                decision.cancel()
             with contextlib.suppress(asyncio.CancelledError, Exception):
                 await decision
         for table_id, pending in list(self._own.items()):

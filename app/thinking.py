@@ -21,6 +21,7 @@ Plain bots (``random``, ``basic``) are not sent here: they decide in microsecond
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import itertools
 import logging
 import multiprocessing
@@ -154,6 +155,7 @@ class Thinker:
         self._requests = itertools.count()
         self._closed = False
         self.thinking = 0  # decisions handed to a child and not yet answered
+        self._warming: asyncio.Task[None] | None = None  # children being started ahead of need
 
     def budget(self, game: Game[Any], kind: str) -> Budget:
         return Budget(nodes=self.nodes or game.searchers[kind].nodes, seconds=self.seconds)
@@ -185,6 +187,8 @@ class Thinker:
         try:
             if self._closed:
                 raise ThinkingFailed("the server is stopping")
+            if not self._idle and self._warming is not None and not self._warming.done():
+                await asyncio.shield(self._warming)  # a child is on its way: no second one beyond the pool's size
             child = self._idle.pop() if self._idle else await self._start()
             try:
                 if left is not None:  # what the wait (and a new child's start) left of the time: no more
@@ -223,6 +227,23 @@ class Thinker:
         action: Action | None = reply["action"]
         return action
 
+    def warm_soon(self) -> None:
+        """``warm`` beside the loop's other work, unless it is under way."""
+        if not self._closed and (self._warming is None or self._warming.done()):
+            self._warming = asyncio.create_task(self.warm())
+
+    async def warm(self) -> None:
+        """Start the children not started yet. A child takes a second or more to load the games, and a decision not
+        back by its move's time is given up (app/autoplay.py): so the pool is filled as soon as a table has a Hard
+        bot, not by that bot's first decision."""
+        while not self._closed and len(self._children) < self.size:
+            try:
+                child = await self._start()
+            except ThinkingFailed as exc:
+                log.warning("the thinking pool could not start a child: %s", exc)
+                return
+            self._idle.append(child)
+
     async def _start(self) -> _Child:
         # "spawn": a fork of a process running an event loop and database threads is not safe.
         context = multiprocessing.get_context("spawn")
@@ -251,6 +272,10 @@ class Thinker:
     async def close(self) -> None:
         """End every child at once, thinking or not (a decision is worth nothing once the server stops)."""
         self._closed = True
+        if self._warming is not None:
+            self._warming.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await self._warming
         children, self._idle = list(self._children.values()), []
         self._children.clear()
         for child in children:

@@ -69,6 +69,9 @@ class PonderingThinker:
         self.clock.reach(started + self.seconds)
         return action
 
+    def warm_soon(self) -> None:
+        pass  # nothing to start
+
     async def close(self) -> None:
         pass
 
