@@ -40,9 +40,10 @@ DEFAULTS_PER_EXPIRY = 64  # a safety bound: one expiry applies at most this many
 # Bots that have not moved this long after their delay and thinking time are looked at again (a lost task, a restart).
 STALL_S = 3.0
 RETRY_S = 5.0  # a passed deadline that could not be handled is tried again after this long
-# Beyond BOT_THINK_S, what a search's hand-over and answer take (the state's JSON, the pipe, a busy machine): at a
-# table with a searching bot a round's move waits this much longer, so a search that used its whole budget is back.
-HOLD_MARGIN_S = 0.25
+# Beyond BOT_THINK_S, what a search's hand-over and answer take (the state's JSON, the pipe, a busy machine), as a
+# share of it: at a table with a searching bot a round's move is due BOT_THINK_S x (1 + this) after the round began,
+# and a search gets BOT_THINK_S at most, so one that used its whole budget is back (0.25 s at the default 1 s).
+HOLD_MARGIN = 0.25
 
 
 class Autoplay:
@@ -160,7 +161,7 @@ class Autoplay:
         who is in the round: at a table with a searching bot, long enough for a whole search."""
         if any(seat.bot in game.searchers for seat in held.seats):
             self.thinker.warm_soon()  # children ready to think in before the table's next rounds
-            return max(self.settings.bot_delay, self.settings.bot_think_s + HOLD_MARGIN_S)
+            return max(self.settings.bot_delay, self.settings.bot_think_s * (1 + HOLD_MARGIN))
         return self.settings.bot_delay
 
     def _decision(self, table_id: str, game: Game[Any], state: State, seat: Seat, kind: str, seed: str,
@@ -191,7 +192,7 @@ class Autoplay:
         this once. Its wait and search end short of ``due``, the move's time, by the hand-over's margin."""
         started = self.clock()
         action = await self.thinker.decide(game, state, seat, kind, seed, self.hard_seats.queue(table_id),
-                                           left=lambda: due - HOLD_MARGIN_S - self.clock())
+                                           left=lambda: due - self.settings.bot_think_s * HOLD_MARGIN - self.clock())
         metrics.bot_decided(game.id, kind, self.clock() - started)
         return action
 

@@ -130,5 +130,5 @@ def test_a_bot_weighing_a_secret_option_does_not_move_the_next_public_move(
     assert weighed == nothing
     # Each step comes one hold after the last, the same whoever had something to weigh: at a table with a Hard bot,
     # a whole search and its hand-over's margin (longer than the delay here).
-    hold = max(DELAY_S, THINK_S + bot_runner.HOLD_MARGIN_S)
+    hold = max(DELAY_S, THINK_S * (1 + bot_runner.HOLD_MARGIN))
     assert nothing == pytest.approx([hold * step for step in range(1, STEPS + 1)])

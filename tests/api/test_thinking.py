@@ -159,8 +159,8 @@ def test_a_crashed_child_is_replaced(client: TestClient) -> None:
 def test_a_hung_bot_stalls_no_other_table_and_is_replaced(thinking_settings: Settings,
                                                            caplog: pytest.LogCaptureFixture) -> None:
     caplog.set_level(logging.WARNING, "app.autoplay")
-    # A move is due BOT_THINK_S + a quarter second after its round began, a hung search is given up 2 s after its
-    # budget: the other table's first move falls between the two, however long the budget.
+    # A move is due 1.25 x BOT_THINK_S after its round began, a hung search is given up 2 s after its budget: with
+    # 2 s, the other table's first move (at 2.5 s) falls between the two.
     think = 2.0
     settings = dataclasses.replace(thinking_settings, bot_think_s=think)
     with TestClient(create_app(settings)) as client:
