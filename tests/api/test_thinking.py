@@ -122,7 +122,9 @@ def test_a_bot_that_crashes_or_raises_plays_basic_and_is_logged_once_a_move(
     assert final["result"] is not None
     moves = bot_moves(client, table)
     assert len(moves) == 4
-    warnings = [r.getMessage() for r in caplog.records if r.name == "app.autoplay"]
+    # (a search given up for its round and failing later is logged apart, with no table: its seat played already)
+    warnings = [r.getMessage() for r in caplog.records if r.name == "app.autoplay"
+                and "given up for its round" not in r.getMessage()]
     # A decision Alice overtook is made again at the new seq, so there may be more failed decisions than moves.
     assert len(warnings) >= len(moves), warnings
     assert all(f"{kind} bot at table {table.table_id}, seat 1" in line and "plays basic" in line for line in warnings)
@@ -135,7 +137,7 @@ def test_a_bot_that_crashes_or_raises_plays_basic_and_is_logged_once_a_move(
         assert crashes and all("died" in line for line in crashes), warnings
         children = [line.split("thinker ")[1].split()[0] for line in crashes]
         assert len(set(children)) == len(children), warnings
-        slow = ("no decision by its move's time", "for a free thinker")
+        slow = ("no decision by its move's time", "for a free thinker", "no time was left")
         assert all(any(why in line for why in slow) for line in warnings if line not in crashes), warnings
     else:  # the child stays, so every decision reaches it
         assert all("raised RuntimeError" in line for line in warnings)
