@@ -15,7 +15,8 @@ import asyncio
 import contextlib
 import logging
 import random
-from collections.abc import Mapping
+import time
+from collections.abc import Awaitable, Callable, Mapping
 from datetime import datetime, timedelta
 from typing import Any
 
@@ -39,6 +40,10 @@ DEFAULTS_PER_EXPIRY = 64  # a safety bound: one expiry applies at most this many
 # Bots that have not moved this long after their delay and thinking time are looked at again (a lost task, a restart).
 STALL_S = 3.0
 RETRY_S = 5.0  # a passed deadline that could not be handled is tried again after this long
+# Beyond BOT_THINK_S, what a search's hand-over and answer take (the state's JSON, the pipe, a busy machine), as a
+# share of it: at a table with a searching bot a round's move is due BOT_THINK_S x (1 + this) after the round began,
+# and a search gets BOT_THINK_S at most, so one that used its whole budget is back (0.25 s at the default 1 s).
+HOLD_MARGIN = 0.25
 
 
 class Autoplay:
@@ -55,6 +60,10 @@ class Autoplay:
         self.schedule = Schedule(self._look)
         self.thinker = Thinker(settings, games)
         self.hard_seats = HardSeats(service, settings)  # whose queue a table's decisions wait in
+        # What bot moves are timed by; a test puts a virtual clock in their place (tests/api/test_bot_timing.py).
+        self.clock: Callable[[], float] = time.monotonic
+        self.sleep: Callable[[float], Awaitable[None]] = asyncio.sleep
+        self._late: set[asyncio.Future[Action | None]] = set()  # searches given up for their round, still finishing
         hub.tap(self._heard)
 
     # ----------------------------------------------------------------- bots
@@ -86,46 +95,118 @@ class Autoplay:
             self._running.pop(table_id, None)
 
     async def _bots_once(self, table_id: str) -> bool:
-        """One round of decisions at the current seq; True when a bot moved."""
+        """One round of decisions at the current seq; True when a bot moved.
+
+        The timing rule: every bot of the round decides at once, and the round's move is made at one moment set when
+        the round starts: its start plus ``_hold`` (the same for every round of the table). Whether a bot had
+        something to weigh, how long it weighed it and whether it then let it go can be secret (a Spy's optional
+        assassination, a reaction card held back), so none of it may move the next public move. The first bot in
+        seat order with an action then plays it; a search not back by that moment is given up for this round, and
+        its seat plays a plain bot's move, as after a hung search."""
         held = await self.service.held(table_id)
         row = held.table
+        bots = _bots_to_move(held)
+        if not bots:
+            return False
+        assert row.state is not None
         game = self.service.game(row.game)
-        for seat, legal in _bots_to_move(held):
-            assert row.state is not None and seat.bot is not None
-            # The bot thinks while its delay runs: it answers after the longer of the two, so people can follow.
-            started = asyncio.get_running_loop().time()
-            seed = f"{table_id}:{row.seq}:{seat.seat}"
-            action = await self._decide(table_id, game, row.state, seat.seat, seat.bot, seed, legal)
-            metrics.bot_decided(row.game, seat.bot, asyncio.get_running_loop().time() - started)
-            if action is None:
-                continue
-            rest = self.settings.bot_delay - (asyncio.get_running_loop().time() - started)
-            if rest > 0:
-                await asyncio.sleep(rest)
-            try:
-                await self.service.act(table_id, seat.seat, action, row.seq, source="bot", strict=True)
-            except Conflict:
-                return True  # the table moved on meanwhile (a person acted while the bot thought): look again
-            except ApiError as exc:
-                log.warning("bot %s at table %s made a refused move: %s", seat.bot, table_id, exc.message)
-                return False
-            return True
-        return False
-
-    async def _decide(self, table_id: str, game: Game[Any], state: State, seat: Seat, kind: str,
-                      seed: str, legal: list[Action]) -> Action | None:
-        """A bot's decision; ``games.bots.decide`` hands it only what its seat may know. A searcher thinks in the
-        pool (app/thinking.py), queued under its table's host address; when no decision comes back in time (it
-        waited or thought too long), the seat plays a plain bot's move this once. ``legal``:
-        the seat's list as held with the table (not computed again here)."""
-        if kind not in game.searchers:
-            return decide(game, state, seat, kind, random.Random(seed), legal=list(legal))
+        due = self.clock() + self._hold(game, held)
+        seeds = {seat.seat: f"{table_id}:{row.seq}:{seat.seat}" for seat, _ in bots}
+        decisions: dict[Seat, asyncio.Future[Action | None]] = {}
         try:
-            return await self.thinker.decide(game, state, seat, kind, seed, self.hard_seats.queue(table_id))
-        except ThinkingFailed as exc:
-            fallback = "basic" if "basic" in game.bots else next(iter(game.bots))
-            log.warning("%s bot at table %s, seat %d: %s; it plays %s this move", kind, table_id, seat, exc, fallback)
-            return decide(game, state, seat, fallback, random.Random(seed), legal=list(legal))
+            for seat, legal in bots:
+                assert seat.bot is not None
+                decisions[seat.seat] = self._decision(table_id, game, row.state, seat.seat, seat.bot, seeds[seat.seat],
+                                                      legal, due)
+            if all(decision.done() and decision.result() is None for decision in decisions.values()):
+                return False  # nobody moves: nothing public happens, so nothing needs to wait
+            rest = due - self.clock()
+            if rest > 0:
+                await self.sleep(rest)
+            for seat, legal in bots:
+                assert seat.bot is not None
+                decision = decisions[seat.seat]
+                try:
+                    if not decision.done():
+                        raise ThinkingFailed("no decision by its move's time")
+                    action = decision.result()
+                except ThinkingFailed as exc:  # the seat plays a plain bot's move this once
+                    action = self._plain(table_id, game, row.state, seat.seat, seat.bot, str(exc), seeds[seat.seat],
+                                         legal)
+                if action is None:
+                    continue
+                try:
+                    await self.service.act(table_id, seat.seat, action, row.seq, source="bot", strict=True)
+                except Conflict:
+                    return True  # the table moved on meanwhile (a person acted while the bots thought): look again
+                except ApiError as exc:
+                    log.warning("bot %s at table %s made a refused move: %s", seat.bot, table_id, exc.message)
+                    return False
+                return True
+            return False
+        except BaseException:
+            for decision in decisions.values():
+                decision.cancel()
+            raise
+        finally:
+            for decision in decisions.values():
+                if not decision.done():  # a search this round gave up on: its child finishes it, and nobody listens
+                    self._late.add(decision)
+                    decision.add_done_callback(self._finished_late)
+                elif not decision.cancelled():
+                    decision.exception()  # a seat after the one that moved: its failure costs nothing, say nothing
+
+    def _hold(self, game: Game[Any], held: Held) -> float:
+        """How long after a round starts its move is made. It depends on the table's seats alone (public), never on
+        who is in the round: at a table with a searching bot, long enough for a whole search."""
+        if any(seat.bot in game.searchers for seat in held.seats):
+            self.thinker.warm_soon()  # children ready to think in before the table's next rounds
+            return max(self.settings.bot_delay, self.settings.bot_think_s * (1 + HOLD_MARGIN))
+        return self.settings.bot_delay
+
+    def _decision(self, table_id: str, game: Game[Any], state: State, seat: Seat, kind: str, seed: str,
+                  legal: list[Action], due: float) -> asyncio.Future[Action | None]:
+        """A bot's decision, under way: a plain bot's is made here and now (microseconds), a search goes on beside
+        the loop until ``due`` at the latest."""
+        if kind in game.searchers:
+            return asyncio.create_task(self._search(table_id, game, state, seat, kind, seed, due))
+        started = self.clock()
+        made: asyncio.Future[Action | None] = asyncio.get_running_loop().create_future()
+        made.set_result(self._plain_move(game, state, seat, kind, seed, legal))
+        metrics.bot_decided(game.id, kind, self.clock() - started)
+        return made
+
+    def _finished_late(self, decision: asyncio.Future[Action | None]) -> None:
+        self._late.discard(decision)
+        failed = None if decision.cancelled() else decision.exception()
+        if isinstance(failed, ThinkingFailed):  # its message holds no game data
+            log.warning("a search given up for its round failed later: %s", failed)
+        elif failed is not None:  # the name only: an exception's text may quote the hidden state
+            log.warning("a search given up for its round failed later: %s", type(failed).__name__)
+
+    async def _search(self, table_id: str, game: Game[Any], state: State, seat: Seat, kind: str, seed: str,
+                      due: float) -> Action | None:
+        """A searching bot's decision; ``games.bots.decide`` hands it only what its seat may know. It thinks in the
+        pool (app/thinking.py), queued under its table's host address; when no decision comes back in time (it
+        waited or thought too long), it raises ``ThinkingFailed`` and the round plays a plain bot's move for the seat
+        this once. Its wait and search end short of ``due``, the move's time, by the hand-over's margin."""
+        started = self.clock()
+        action = await self.thinker.decide(game, state, seat, kind, seed, self.hard_seats.queue(table_id),
+                                           left=lambda: due - self.settings.bot_think_s * HOLD_MARGIN - self.clock())
+        metrics.bot_decided(game.id, kind, self.clock() - started)
+        return action
+
+    def _plain(self, table_id: str, game: Game[Any], state: State, seat: Seat, kind: str, reason: str, seed: str,
+               legal: list[Action]) -> Action | None:
+        """The move of a plain bot for a search that did not answer (``reason``), logged once."""
+        fallback = "basic" if "basic" in game.bots else next(iter(game.bots))
+        log.warning("%s bot at table %s, seat %d: %s; it plays %s this move", kind, table_id, seat, reason, fallback)
+        return self._plain_move(game, state, seat, fallback, seed, legal)
+
+    @staticmethod
+    def _plain_move(game: Game[Any], state: State, seat: Seat, kind: str, seed: str,
+                    legal: list[Action]) -> Action | None:
+        return decide(game, state, seat, kind, random.Random(seed), legal=list(legal))
 
     # ----------------------------------------------------------------- deadlines
 
@@ -291,6 +372,12 @@ class Autoplay:
         for task in tasks:
             with contextlib.suppress(asyncio.CancelledError, Exception):
                 await task
+        for decision in list(self._late):
+            # Once: a second cancel would cut short the ending of its child (killed and reaped) begun by the first.
+            if not (isinstance(decision, asyncio.Task) and decision.cancelling()):
+                decision.cancel()
+            with contextlib.suppress(asyncio.CancelledError, Exception):
+                await decision
         for table_id, pending in list(self._own.items()):
             with contextlib.suppress(Exception):  # a bus already gone: the others wait out the grace instead
                 await self.hub.publish(table_id, {"kind": "handover", **pending})

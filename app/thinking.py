@@ -21,13 +21,14 @@ Plain bots (``random``, ``basic``) are not sent here: they decide in microsecond
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import itertools
 import logging
 import multiprocessing
 import os
 import random
 import threading
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from multiprocessing.connection import Connection, wait
 from multiprocessing.process import BaseProcess
 from typing import Any
@@ -155,6 +156,7 @@ class Thinker:
         self._requests = itertools.count()
         self._closed = False
         self.thinking = 0  # decisions handed to a child and not yet answered
+        self._warming: asyncio.Task[None] | None = None  # children being started ahead of need
 
     def budget(self, game: Game[Any], kind: str) -> Budget:
         return Budget(nodes=self.nodes or game.searchers[kind].nodes, seconds=self.seconds)
@@ -165,29 +167,42 @@ class Thinker:
         return [child.process.pid for child in children.values() if child.process.pid is not None]
 
     async def decide(self, game: Game[Any], state: State, seat: Seat, kind: str, seed: str,
-                     queue: str = "") -> Action | None:
+                     queue: str = "", left: Callable[[], float] | None = None) -> Action | None:
         """The ``kind`` searcher's decision at ``seat``, its random source seeded with ``seed``, waiting for a child
-        in ``queue`` (its table's host address). Raises ``ThinkingFailed`` when none comes back in time."""
+        in ``queue`` (its table's host address). ``left``: the seconds still left for the decision (the bot's move
+        is due then, app/autoplay.py), which cut the wait and the search short of the budget. Raises
+        ``ThinkingFailed`` when none comes back in time."""
         budget = self.budget(game, kind)
+        if left is not None:
+            budget = Budget(budget.nodes, min(budget.seconds, left()))
         if game.id not in self.portable:
             return await asyncio.to_thread(decide, game, state, seat, kind, random.Random(seed), budget)
         if self._closed:
             raise ThinkingFailed("the server is stopping")
         request = next(self._requests)
-        try:
-            payload = orjson.dumps({"id": request, "game": game.id, "state": state, "seat": seat, "kind": kind,
-                                    "seed": seed, "nodes": budget.nodes, "seconds": budget.seconds})
-        except TypeError as exc:  # not plain JSON: a state the platform never stores
-            raise ThinkingFailed("the state is not plain JSON") from exc
         if self._slots is None:
             self._slots = FairSlots(self.size)
         # Waiting counts against the budget as thinking does: past it, the seat plays a plain move rather than late.
-        if not await self._slots.acquire(queue, budget.seconds):
-            raise ThinkingFailed(f"waited {budget.seconds:g} s for a free thinker")
+        if budget.seconds <= 0 or not await self._slots.acquire(queue, budget.seconds):
+            raise ThinkingFailed(f"waited {max(budget.seconds, 0):g} s for a free thinker")
         try:
             if self._closed:
                 raise ThinkingFailed("the server is stopping")
+            if not self._idle and self._warming is not None and not self._warming.done():
+                await asyncio.shield(self._warming)  # a child is on its way: no second one beyond the pool's size
             child = self._idle.pop() if self._idle else await self._start()
+            try:
+                if left is not None:  # what the wait (and a new child's start) left of the time: no more
+                    budget = Budget(budget.nodes, min(budget.seconds, left()))
+                    if budget.seconds <= 0:
+                        raise ThinkingFailed("no time was left to think after the wait")
+                payload = orjson.dumps({"id": request, "game": game.id, "state": state, "seat": seat, "kind": kind,
+                                        "seed": seed, "nodes": budget.nodes, "seconds": budget.seconds})
+            except (ThinkingFailed, TypeError) as exc:
+                self._idle.append(child)  # it did nothing: the next decision may have it
+                if isinstance(exc, TypeError):  # not plain JSON: a state the platform never stores
+                    raise ThinkingFailed("the state is not plain JSON") from exc
+                raise
             self.thinking += 1
             try:
                 child.conn.send_bytes(payload)
@@ -212,6 +227,23 @@ class Thinker:
             raise ThinkingFailed(f"the bot raised {reply['error'][:80]}")
         action: Action | None = reply["action"]
         return action
+
+    def warm_soon(self) -> None:
+        """``warm`` beside the loop's other work, unless it is under way."""
+        if not self._closed and (self._warming is None or self._warming.done()):
+            self._warming = asyncio.create_task(self.warm())
+
+    async def warm(self) -> None:
+        """Start the children not started yet. A child takes a second or more to load the games, and a decision not
+        back by its move's time is given up (app/autoplay.py): so the pool is filled as soon as a table has a Hard
+        bot, not by that bot's first decision."""
+        while not self._closed and len(self._children) < self.size:
+            try:
+                child = await self._start()
+            except ThinkingFailed as exc:
+                log.warning("the thinking pool could not start a child: %s", exc)
+                return
+            self._idle.append(child)
 
     async def _start(self) -> _Child:
         # "spawn": a fork of a process running an event loop and database threads is not safe.
@@ -241,6 +273,10 @@ class Thinker:
     async def close(self) -> None:
         """End every child at once, thinking or not (a decision is worth nothing once the server stops)."""
         self._closed = True
+        if self._warming is not None:
+            self._warming.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await self._warming
         children, self._idle = list(self._children.values()), []
         self._children.clear()
         for child in children:

@@ -25,6 +25,10 @@ UNLIMITED = (1_000_000, 1.0)
 # Playouts a searching (``hard``) bot makes per decision in the test servers: tables get hard bots by default where a
 # game has them, and a tiny budget keeps their games as quick as the plain bots' (strength is measured in bench/).
 TEST_BOT_NODES = 4
+# A Hard bot's move is due 1.25 x BOT_THINK_S after its round began, whatever its search took (so that
+# no bot's thinking shows in another's move: app/autoplay.py). Four playouts take milliseconds: a tenth of a second
+# keeps games with Hard bots quick (tests of the thinking pool set their own).
+TEST_BOT_THINK_S = 0.1
 
 
 @pytest.fixture
@@ -34,7 +38,8 @@ def settings(tmp_path: Path) -> Settings:
     return Settings(database_url=f"sqlite:///{tmp_path}/test.db", bot_delay=0, handover_grace=0.5,
                     extra_games=[TEST_GAME], allowed_hosts=["testserver"], create_rate=UNLIMITED,
                     join_rate=UNLIMITED, connect_rate=UNLIMITED, replay_rate=UNLIMITED,
-                    link_rate=UNLIMITED, your_tables_rate=UNLIMITED, bot_nodes=TEST_BOT_NODES)
+                    link_rate=UNLIMITED, your_tables_rate=UNLIMITED, bot_nodes=TEST_BOT_NODES,
+                    bot_think_s=TEST_BOT_THINK_S)
 
 
 @pytest.fixture
@@ -120,7 +125,8 @@ class ServerProcess:
 def server_env(tmp_path: Path, **extra: str) -> dict[str, str]:
     env = {k: v for k, v in os.environ.items() if k not in ("DATABASE_URL", "REDIS_URL")}
     env.update({"DATABASE_URL": f"sqlite:///{tmp_path}/server.db", "BOT_DELAY": "0", "HANDOVER_GRACE": "0.5",
-                "EXTRA_GAMES": TEST_GAME, "PYTHONPATH": str(ROOT), "BOT_NODES": str(TEST_BOT_NODES)})
+                "EXTRA_GAMES": TEST_GAME, "PYTHONPATH": str(ROOT), "BOT_NODES": str(TEST_BOT_NODES),
+                "BOT_THINK_S": str(TEST_BOT_THINK_S)})
     env.update(extra)
     return env
 

@@ -37,8 +37,9 @@ def gone(pid: int) -> bool:
 @pytest.mark.parametrize("how", ["terminate", "kill"])
 def test_no_thinking_child_outlives_the_server(tmp_path: Path, how: str) -> None:
     mark = tmp_path / "hanging"
+    # A budget long enough for the first child's start: a search the move's time has overtaken is never begun.
     env = server_env(tmp_path, EXTRA_GAMES=f"{TEST_GAME},tests.support.thinking_hands:GAME", BOT_WORKERS="1",
-                     **{HANG_MARK: str(mark)})
+                     BOT_THINK_S="30", **{HANG_MARK: str(mark)})
     server = ServerProcess(env, log_path=tmp_path / "server.log")
     server.start()
     try:

@@ -64,6 +64,11 @@ def thinker(client: TestClient) -> Thinker:
     return found
 
 
+def warm(client: TestClient) -> None:
+    """Start the pool's children now: a child loads the games for longer than a move may wait (app/autoplay.py)."""
+    client.portal.call(thinker(client).warm)  # type: ignore[union-attr]
+
+
 class Spy:
     """Records, in order, each decision asked of the pool, each handed to a child and each finished (by the seed's
     table: ``table:seq:seat``). It watches from outside the queue, so it measures the old code as well as the new."""
@@ -153,6 +158,7 @@ def test_a_flood_of_hard_tables_from_one_address_delays_another_s_decisions_by_o
     settings = dataclasses.replace(thinking_settings, hard_seats_per_address=100)  # the flood is within its share
     with TestClient(create_app(settings)) as client:
         spy = Spy(thinker(client))
+        warm(client)  # after the spy: it watches the children's pipes
         with from_address(client, FLOOD):
             flood = {all_bot_table(client, "slow").table_id for _ in range(12)}
         # The flood has filled the pool and has more waiting than the pool has children.
@@ -178,6 +184,7 @@ def test_a_decision_that_waits_past_its_budget_plays_normal(thinking_settings: S
     caplog.set_level(logging.WARNING, "app.autoplay")
     settings = dataclasses.replace(thinking_settings, bot_workers=1)
     with TestClient(create_app(settings)) as client:
+        warm(client)
         pool = thinker(client)
         with from_address(client, FLOOD):
             hung = create(client, "Han", game=GAME)
