@@ -37,6 +37,8 @@ class HeldTables:
         self._bases: OrderedDict[str, Base] = OrderedDict()
         # When each table was last read from the database here (monotonic seconds): see ``read_lately``.
         self._read_at: OrderedDict[str, float] = OrderedDict()
+        # A change of counts replaces the held copy with one that has the new counts.
+        presence.listen(self.recount)
 
     def get(self, table_id: str) -> Held | None:
         """The table as held, without touching its place in the order (None: not held)."""

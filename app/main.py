@@ -59,7 +59,6 @@ def create_app(settings: Settings | None = None, games: Mapping[str, Game[Any]] 
         service = TableService(settings, sessionmaker(engine), registry, hub, presence)
         await presence.start()
         autoplay = Autoplay(service, settings, hub, registry)
-        service.after_action = autoplay.poke
         chat = Chat(service, settings)
         live = LiveHub(service, chat, settings, hub)
         assert settings.catch_up_interval is not None  # Settings.__post_init__ fills in the default
@@ -73,7 +72,8 @@ def create_app(settings: Settings | None = None, games: Mapping[str, Game[Any]] 
         app.state.replays = replays = Replays(service, Rebuilder(settings.extra_games, registry))
         pusher = Pusher(service, settings)
         await pusher.start()
-        service.after_act, service.after_change = pusher.after_act, pusher.after_change
+        # After each commit made here, in this order: the bots look at the table, then turn notifications go out.
+        service.subscribe(autoplay, pusher)
         app.state.pusher = pusher
         app.state.invitations = Invitations(service, app.state.lobby, pusher)
         await autoplay.start()

@@ -35,7 +35,7 @@ from app.held import Held
 from app.models import PushSubscriptionRow, ServerKeyRow
 from app.push_post import Refused, checked_address, post
 from app.seats import Holder
-from app.service import TableService
+from app.service import Subscriber, TableService
 from app.settings import Settings
 from app.timing import now
 from app.turns import due_seats
@@ -110,7 +110,7 @@ def pushes_after(game: Game[Any], before: Held, after: Held) -> tuple[str, set[i
     return ("react", set(react)) if react else None
 
 
-class Pusher:
+class Pusher(Subscriber):
     def __init__(self, service: TableService, settings: Settings) -> None:
         self.service = service
         self.settings = settings
@@ -231,9 +231,9 @@ class Pusher:
         if due is not None:
             self._spawn(after, *due)
 
-    def after_change(self, before: tuple[str, str | None], after: Held) -> None:
+    def after_change(self, was: tuple[str, str | None], after: Held) -> None:
         """A lobby change was committed here: the game started (whoever is due), ended, or a rematch opened."""
-        status, next_table = before
+        status, next_table = was
         humans = {s.seat for s in after.seats if s.bot is None}
         if status == "lobby" and after.table.status == "playing":
             due = due_seats(self.service.game(after.table.game), after.table.state, after.facts) & humans

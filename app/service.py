@@ -16,7 +16,7 @@ import asyncio
 import contextlib
 import logging
 import weakref
-from collections.abc import AsyncIterator, Awaitable, Callable, Mapping
+from collections.abc import AsyncIterator, Callable, Mapping
 from dataclasses import replace
 from datetime import datetime
 from typing import Any
@@ -63,6 +63,22 @@ class Conflict(Exception):
     """A strict action (bot or timer) lost a race: the table moved on, so the action is dropped."""
 
 
+class Subscriber:
+    """Told of what was committed here, once it is announced, by the service's subscribers in the order they were
+    subscribed (``app.main`` wires them, in one place). Each method does nothing unless a subscriber overrides it."""
+
+    async def poke(self, table_id: str) -> None:
+        """The table may have given its bots something to do: after every game action, and when a module built on
+        the service says so (``TableService.acted``)."""
+
+    def after_act(self, before: Held, after: Held) -> None:
+        """A game action was committed here: the table before and after it."""
+
+    def after_change(self, was: tuple[str, str | None], after: Held) -> None:
+        """A change (``TableService.change``) was committed here: the table's status and next table before it, and
+        the table after it."""
+
+
 class TableService:
     def __init__(self, settings: Settings, sessions: async_sessionmaker[AsyncSession],
                  games: Mapping[str, Game[Any]], hub: Hub, presence: Presence | None = None) -> None:
@@ -74,17 +90,17 @@ class TableService:
         self._locks: weakref.WeakValueDictionary[str, asyncio.Lock] = weakref.WeakValueDictionary()
         self._write_lock = asyncio.Lock() if settings.database_url.startswith("sqlite") else None
         self.committer = Committer(self.writing, sqlite_writer(sessions.kw.get("bind"), self._write_lock))
-        # Called after every committed game action: the bot runner hooks in here.
-        self.after_action: Callable[[str], Awaitable[None]] | None = None
-        # Called after a change committed here, with the table before and after: turn notifications (app/push.py).
-        self.after_act: Callable[[Held, Held], None] | None = None
-        self.after_change: Callable[[tuple[str, str | None], Held], None] | None = None
+        # Told after each commit made here, in this order: the bot runner, turn notifications (see ``subscribe``).
+        self._subscribers: list[Subscriber] = []
         # Open connections per seat and spectators per table; a change of counts replaces the held copy.
         self.presence = presence if presence is not None else Presence(settings, hub)
         # Tables as last committed: fan-out, bots and REST read these, not the database.
         self.tables = HeldTables(settings.tables_in_memory, self.presence)
-        self.presence.on_change = self.tables.recount
         hub.tap(self.tables.heard)
+
+    def subscribe(self, *subscribers: Subscriber) -> None:
+        """Tell these after each commit made here, in the order given, after those subscribed before."""
+        self._subscribers.extend(subscribers)
 
     # ----------------------------------------------------------------- helpers
 
@@ -166,8 +182,8 @@ class TableService:
 
     async def acted(self, table_id: str) -> None:
         """After a change that may give a bot something to do: the bot runner looks."""
-        if self.after_action:
-            await self.after_action(table_id)
+        for subscriber in self._subscribers:
+            await subscriber.poke(table_id)
 
     async def change(self, table_id: str, change: Callable[[AsyncSession, TableRow, list[SeatRow]], Any]) -> Any:
         """Run a change to a table (rows loaded in the session, changed in place) in one version-guarded
@@ -196,8 +212,10 @@ class TableService:
         # Outside the lock: in one process the hub calls the listeners at once, and they read the table, which
         # (forgotten just now) takes this table's lock.
         await self.hub.publish(table_id, announcement(row, self.game(row.game)))
-        if self.after_change is not None:
-            self.after_change(was, await self.held(table_id))
+        if self._subscribers:
+            after = await self.held(table_id)
+            for subscriber in self._subscribers:
+                subscriber.after_change(was, after)
         return out
 
     # ----------------------------------------------------------------- who is asking
@@ -289,8 +307,8 @@ class TableService:
                 raise ApiError(503, "busy", "The table is very busy; try again.")
         await self.hub.publish(table_id, announcement(row, self.game(row.game)))
         await self.acted(table_id)
-        if self.after_act is not None:
-            self.after_act(before, after)
+        for subscriber in self._subscribers:
+            subscriber.after_act(before, after)
         return seq
 
     # ----------------------------------------------------------------- reading
