@@ -104,6 +104,10 @@ class TableService:
 
     # ----------------------------------------------------------------- helpers
 
+    async def close(self) -> None:
+        """At shutdown, after the last action: the group committer stops."""
+        await self.committer.close()
+
     def game(self, game_id: str) -> Game[Any]:
         game = self.games.get(game_id)
         if game is None:

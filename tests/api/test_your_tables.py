@@ -56,14 +56,14 @@ def test_your_tables_say_whose_move_it_is(client: TestClient) -> None:
     assert (bob["seat"], bob["your_move"]) == (1, True)
 
 
-def test_a_table_that_is_gone_or_a_credential_that_fails_is_named(client: TestClient) -> None:
+def test_a_table_that_is_gone_or_a_credential_that_fails_is_named(client: TestClient, settings: Settings) -> None:
     kept = new_game(client, humans=2)
     left = new_game(client, humans=2, started=False)
     response = client.post(f"{left.url}/leave", headers=left.headers(1))
     assert response.status_code == 200
     doomed = new_game(client, humans=1, started=False)
-    client.app.state.service.settings.lobby_ttl_hours = 0  # type: ignore[attr-defined]
-    client.portal.call(expire_tables, client.app.state.service)  # type: ignore[attr-defined]
+    settings.lobby_ttl_hours = 0
+    client.portal.call(expire_tables, client.app.state.service, settings)  # type: ignore[attr-defined]
     listed = ask(client, seat(kept, 0), seat(left, 1), seat(doomed, 0),
                  {"table_id": "no-such-table", "token": "x"},
                  {"table_id": kept.table_id, "spectate": "not-the-key"},
