@@ -185,7 +185,7 @@ class TableService:
         await self.hub.publish(table_id, event)
 
     async def acted(self, table_id: str) -> None:
-        """After a change that may give a bot something to do: the bot runner looks."""
+        """After a change that may give a bot something to do: each subscriber is poked (the bot runner looks)."""
         for subscriber in self._subscribers:
             await subscriber.poke(table_id)
 
