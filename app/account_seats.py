@@ -20,6 +20,7 @@ from typing import Any
 from cryptography.hazmat.primitives.ciphers.aead import AESGCM
 from sqlalchemy import delete, func, select
 from sqlalchemy.exc import IntegrityError
+from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
 
 from app.errors import ApiError
 from app.held import Held
@@ -47,8 +48,9 @@ def _seat_id(held: Held, token: str) -> int | None:
 
 
 class AccountSeats:
-    def __init__(self, service: TableService, seal_key: str = "") -> None:
+    def __init__(self, service: TableService, sessions: async_sessionmaker[AsyncSession], seal_key: str = "") -> None:
         self.service = service
+        self.sessions = sessions  # for the sealing key kept in the database
         key = seal_key_bytes(seal_key) if seal_key else None
         self._key: AESGCM | None = AESGCM(key) if key else None
 
@@ -57,7 +59,7 @@ class AccountSeats:
         the first stored)."""
         if self._key is not None:
             return self._key
-        async with self.service.sessions() as session:
+        async with self.sessions() as session:
             row = await session.get(ServerKeyRow, DB_SEAL_KEY)
             if row is None:
                 made = base64.b64encode(AESGCM.generate_key(bit_length=256)).decode()

@@ -37,7 +37,7 @@ async def set_answer(service: TableService, table_id: str, who: Holder, answer: 
         await session.execute(update(SeatRow).where(SeatRow.id == seat.id).values(window_answer=answer))
         await session.commit()
     service.forget(table_id)
-    await service.hub.publish(table_id, {"kind": "answers"})
+    await service.announce(table_id, {"kind": "answers"})
     return _answer_body(row, replace(seat, window_answer=answer))
 
 

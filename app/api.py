@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from typing import Annotated, Any
 
 from fastapi import APIRouter, Depends, Header, Query, Request
@@ -35,6 +35,7 @@ from app.service import TableService
 from app.sessions import COOKIE, same_origin, signed_in_as
 from games.bots import kinds
 from games.ladder import level_figures
+from games.protocol import Game
 
 router = APIRouter(prefix="/api")
 
@@ -54,6 +55,7 @@ def bearer(authorization: Annotated[str | None, Header()] = None) -> str | None:
 
 
 ServiceDep = Annotated[TableService, Depends(from_state("service"))]
+GamesDep = Annotated[Mapping[str, Game[Any]], Depends(from_state("games"))]
 LobbyDep = Annotated[Lobby, Depends(from_state("lobby"))]
 RematchDep = Annotated[Rematch, Depends(from_state("rematch"))]
 InvitationsDep = Annotated[Invitations, Depends(from_state("invitations"))]
@@ -228,8 +230,8 @@ async def push_test(table_id: str, body: PushEndpoint, who: SeatDep, pusher: Pus
 
 
 @router.get("/games")
-async def list_games(service: ServiceDep) -> list[dict[str, Any]]:
-    return [game_public(g) for g in service.games.values()]
+async def list_games(games: GamesDep) -> list[dict[str, Any]]:
+    return [game_public(g) for g in games.values()]
 
 
 def game_public(game: Any) -> dict[str, Any]:

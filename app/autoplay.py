@@ -27,7 +27,7 @@ from app.held import Held
 from app.held import Seat as HeldSeat
 from app.hub import Hub
 from app.schedule import Schedule
-from app.service import Conflict, TableService
+from app.service import Conflict, Subscriber, TableService
 from app.settings import Settings
 from app.thinking import Thinker, ThinkingFailed
 from app.timing import aware, now
@@ -46,7 +46,7 @@ RETRY_S = 5.0  # a passed deadline that could not be handled is tried again afte
 HOLD_MARGIN = 0.25
 
 
-class Autoplay:
+class Autoplay(Subscriber):
     def __init__(self, service: TableService, settings: Settings, hub: Hub,
                  games: Mapping[str, Game[Any]]) -> None:
         self.service = service

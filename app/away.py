@@ -94,7 +94,7 @@ async def away(service: TableService, table_id: str, who: Holder) -> dict[str, A
     """The seat's marker (what it last saw, on any device) and what the timer played for it since then."""
     held = await service.held(table_id)
     seat = seat_row(held.seats, who)
-    async with service.sessions() as session:
+    async with service.reading() as session:
         row = (await session.execute(select(SeatRow.seen_seq, SeatRow.seen_at)
                                      .where(SeatRow.id == who.seat_id))).one_or_none()
         if row is None:  # the seat went a moment ago
@@ -139,7 +139,7 @@ SEQ_MAX = 2**31 - 1
 async def times(service: TableService, table_id: str, after: int) -> dict[str, Any]:
     """When each seq after ``after`` was committed (the newest ``TIMES_MAX``), keyed by seq."""
     after = max(-1, min(after, SEQ_MAX))  # any whole number is a fair question; the database's integers are smaller
-    async with service.sessions() as session:
+    async with service.reading() as session:
         rows = (await session.execute(
             select(ActionRow.seq, ActionRow.created_at).where(ActionRow.table_id == table_id, ActionRow.seq > after)
             .order_by(ActionRow.seq.desc()).limit(TIMES_MAX))).all()

@@ -24,6 +24,7 @@ from app.models import (
 )
 from app.pace import TURN_BASED
 from app.service import TableService
+from app.settings import Settings
 from app.shield import runs_to_end
 from app.timing import now
 
@@ -31,11 +32,11 @@ log = logging.getLogger(__name__)
 
 
 @runs_to_end
-async def expire_tables(service: TableService) -> int:
+async def expire_tables(service: TableService, settings: Settings) -> int:
     """Delete lobbies nobody touched, games finished long ago and games left unplayed (``Settings``' TTLs), with
     their seats, actions and chat. Returns how many tables went."""
     stamp = now()
-    cfg = service.settings
+    cfg = settings
 
     def older(hours: float) -> Any:
         return TableRow.updated_at < stamp - timedelta(hours=hours)
@@ -76,12 +77,12 @@ async def expire_tables(service: TableService) -> int:
 
 
 
-async def sweep_forever(service: TableService, interval: float) -> None:
+async def sweep_forever(service: TableService, settings: Settings) -> None:
     while True:
         try:
-            removed = await expire_tables(service)
+            removed = await expire_tables(service, settings)
             if removed:
                 log.info("expired %d table(s)", removed)
         except Exception:
             log.exception("table expiry failed")
-        await asyncio.sleep(interval)
+        await asyncio.sleep(settings.expiry_interval)

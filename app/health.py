@@ -36,9 +36,9 @@ async def readyz(request: Request) -> JSONResponse:
     checks: dict[str, str] = {}
     if getattr(state, "draining", False):
         checks["server"] = "shutting down"
-    checks["database"] = await _checked(_database(state.service))
+    checks["database"] = await _checked(_database(state.sessions))
     if state.settings.redis_url:
-        checks["redis"] = await _checked(state.service.hub.ping())
+        checks["redis"] = await _checked(state.hub.ping())
     ready = all(value == "ok" for value in checks.values())
     return JSONResponse({"status": "ready" if ready else "not ready", "checks": checks},
                         status_code=200 if ready else 503)
@@ -55,8 +55,8 @@ async def _checked(check: Any) -> str:
         return f"unreachable ({type(exc).__name__})"
 
 
-async def _database(service: Any) -> str:
-    async with service.sessions() as session:
+async def _database(sessions: Any) -> str:
+    async with sessions() as session:
         rows = (await session.execute(text("SELECT version_num FROM alembic_version"))).scalars().all()
     if frozenset(rows) != schema_heads():
         return "schema not at the newest migration"

@@ -32,8 +32,9 @@ MAX_PEOPLE = 20  # the home page's list of people played with
 
 
 class Invitations:
-    def __init__(self, service: TableService, lobby: Lobby, pusher: Pusher) -> None:
+    def __init__(self, service: TableService, lobby: Lobby, pusher: Pusher, public_url: str) -> None:
         self.service = service
+        self.public_url = public_url  # the server's address, for the invitees' push notes
         self.lobby = lobby
         self.pusher = pusher
 
@@ -62,7 +63,7 @@ class Invitations:
                                                    then=invite)
         title = self.service.game(row.game).title
         self.pusher.invited(table_id, [s.id for s in invitees],
-                            invitation_note(from_name, title, self.service.settings.public_url))
+                            invitation_note(from_name, title, self.public_url))
         return row, token, code, [s.name for s in invitees]
 
     async def _addressed(self, invitation_id: int, token: str) -> InvitationRow:

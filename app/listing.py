@@ -12,6 +12,7 @@ A table leaves the list for good when its game starts (``Lobby.start`` clears ``
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
 from sqlalchemy import and_, func, select
@@ -25,15 +26,17 @@ from app.seats import Holder, seat_row
 from app.service import TableService
 from app.shield import runs_to_end
 from app.timing import now
+from games.protocol import Game
 
 SHOWN = 50  # open tables on the list at most, newest first
 READ = 4 * SHOWN  # rows read for them: a few listed tables may be full, and are skipped
 
 
 class Listing:
-    def __init__(self, service: TableService, lobby: Lobby) -> None:
+    def __init__(self, service: TableService, lobby: Lobby, games: Mapping[str, Game[Any]]) -> None:
         self.service = service
         self.lobby = lobby
+        self.games = games
 
     @staticmethod
     def _require_host(host_seat: int, seat: int) -> None:
@@ -80,7 +83,7 @@ class Listing:
             rows = (await session.execute(query)).all()
         listed = []
         for table_id, game_id, pace, count, host_name in rows:
-            game = self.service.games.get(game_id)
+            game = self.games.get(game_id)
             if game is None or count >= game.max_players:
                 continue
             listed.append({"table_id": table_id, "game": game_id, "pace": pace,

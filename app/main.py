@@ -57,29 +57,31 @@ def create_app(settings: Settings | None = None, games: Mapping[str, Game[Any]] 
         hub: Hub = RedisHub(settings.redis_url) if settings.redis_url else Hub()
         await hub.start()
         presence = Presence(settings, hub)
-        service = TableService(settings, sessionmaker(engine), registry, hub, presence)
+        sessions = sessionmaker(engine)
+        service = TableService(settings, sessions, registry, hub, presence)
         await presence.start()
         autoplay = Autoplay(service, settings, hub, registry)
-        service.after_action = autoplay.poke
         chat = Chat(service, settings)
         live = LiveHub(service, chat, settings, hub)
         assert settings.catch_up_interval is not None  # Settings.__post_init__ fills in the default
         live.start(settings.catch_up_interval)
         app.state.service, app.state.autoplay, app.state.live = service, autoplay, live
         app.state.presence, app.state.chat = presence, chat
+        app.state.hub, app.state.sessions = hub, sessions  # the readiness check asks both
         app.state.lobby, app.state.rematch, app.state.links = Lobby(service), Rematch(service), SeatLinks(service)
         app.state.moves, app.state.handover = MoveLinks(service), HandOver(service)
         app.state.accounts = Accounts(service)
-        app.state.account_seats = AccountSeats(service, settings.seal_key)
+        app.state.account_seats = AccountSeats(service, sessions, settings.seal_key)
         app.state.replays = replays = Replays(service, Rebuilder(settings.extra_games, registry))
-        pusher = Pusher(service, settings)
+        pusher = Pusher(service, settings, sessions)
         await pusher.start()
-        service.after_act, service.after_change = pusher.after_act, pusher.after_change
+        # After each commit made here, in this order: the bots look at the table, then turn notifications go out.
+        service.subscribe(autoplay, pusher)
         app.state.pusher = pusher
-        app.state.invitations = Invitations(service, app.state.lobby, pusher)
-        app.state.listing = Listing(service, app.state.lobby)
+        app.state.invitations = Invitations(service, app.state.lobby, pusher, settings.public_url)
+        app.state.listing = Listing(service, app.state.lobby, registry)
         await autoplay.start()
-        janitor = asyncio.create_task(sweep_forever(service, settings.expiry_interval))
+        janitor = asyncio.create_task(sweep_forever(service, settings))
         sampler = asyncio.create_task(metrics.sample_forever(service))
         # Everything made so far (modules, settings, engines' data) lives as long as the process: move it out of the
         # collector's sight, so full collections with thousands of connections stay short.
@@ -104,12 +106,12 @@ def create_app(settings: Settings | None = None, games: Mapping[str, Game[Any]] 
             await live.close_all()
             await presence.stop()
             await hub.stop()
-            await service.committer.close()
+            await service.close()
             await engine.dispose()
             metrics.worker_stopped()
 
     app = FastAPI(title="Tabletop Secrets", lifespan=lifespan)
-    app.state.settings = settings
+    app.state.settings, app.state.games = settings, registry
     # Per client address; in memory, so per worker.
     app.state.create_limiter = RateLimiter(*settings.create_rate, name="create")
     app.state.join_limiter = RateLimiter(*settings.join_rate, name="join")

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
@@ -17,6 +18,7 @@ from app.errors import ApiError, http_error_handler
 from app.names import NAME_MAX
 from app.replay import Replays, finished_table
 from app.service import TableService
+from games.protocol import Game
 
 router = APIRouter()
 templates = Jinja2Templates(directory=str(ROOT / "templates"))
@@ -73,7 +75,8 @@ async def web_manifest() -> FileResponse:
 
 @router.get("/", response_class=HTMLResponse)
 async def home(request: Request) -> HTMLResponse:
-    games = [game_public(g) for g in _service(request).games.values()]
+    registry: Mapping[str, Game[Any]] = request.app.state.games  # set by create_app; app.state is untyped
+    games = [game_public(g) for g in registry.values()]
     return _page(request, "home.html", games=games)
 
 

@@ -53,13 +53,21 @@ class Presence:
     def __init__(self, settings: Settings, hub: Hub) -> None:
         self.settings = settings
         self.hub = hub
-        # Told when a table's counts change here, to lay them on its held copy (the table service sets it).
-        self.on_change: Callable[[str], None] = lambda table_id: None
+        # Told when a table's counts change here, to lay them on its held copy (``HeldTables`` listens).
+        self._listeners: list[Callable[[str], None]] = []
         self._links: dict[str, Counter[int]] = {}  # this worker's open connections per table, per seat row
         self._watchers: Counter[str] = Counter()  # this worker's spectators per table
         self.shared: SharedCounts | None = None  # set by ``start`` when there are several workers
         self._totals: OrderedDict[str, Totals] = OrderedDict()  # with Redis: the newest totals heard, per table
         hub.tap(self._heard)
+
+    def listen(self, listener: Callable[[str], None]) -> None:
+        """Call ``listener`` with a table's id whenever its counts change here."""
+        self._listeners.append(listener)
+
+    def _changed(self, table_id: str) -> None:
+        for listener in self._listeners:
+            listener(table_id)
 
     async def start(self) -> None:
         url = self.settings.redis_url
@@ -114,7 +122,7 @@ class Presence:
             if not links:
                 del self._links[table_id]
         if self.shared is None:
-            self.on_change(table_id)
+            self._changed(table_id)
             await self.hub.publish(table_id, {"kind": "presence"})
             return
         await self.settle(table_id, await self.shared.write(table_id, self.mine(table_id)))
@@ -134,7 +142,7 @@ class Presence:
             return  # announcements of two changes may arrive in either order
         self._keep(table_id, Totals(event["v"], event["spectators"],
                                     {int(seat): n for seat, n in event["links"].items()}, frozenset(event["workers"])))
-        self.on_change(table_id)
+        self._changed(table_id)
 
     def _keep(self, table_id: str, totals: Totals) -> None:
         self._totals[table_id] = totals

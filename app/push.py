@@ -29,13 +29,14 @@ from py_vapid import Vapid02
 from pywebpush import WebPusher
 from sqlalchemy import delete, or_, select, update
 from sqlalchemy.exc import IntegrityError
+from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
 
 from app.errors import ApiError
 from app.held import Held
 from app.models import PushSubscriptionRow, ServerKeyRow
 from app.push_post import Refused, checked_address, post
 from app.seats import Holder
-from app.service import TableService
+from app.service import Subscriber, TableService
 from app.settings import Settings
 from app.timing import now
 from app.turns import due_seats
@@ -110,10 +111,12 @@ def pushes_after(game: Game[Any], before: Held, after: Held) -> tuple[str, set[i
     return ("react", set(react)) if react else None
 
 
-class Pusher:
-    def __init__(self, service: TableService, settings: Settings) -> None:
+class Pusher(Subscriber):
+    def __init__(self, service: TableService, settings: Settings,
+                 sessions: async_sessionmaker[AsyncSession]) -> None:
         self.service = service
         self.settings = settings
+        self.sessions = sessions  # reads and key making; subscriptions are written through ``service.writing``
         self._vapid: Vapid02 | None = None
         self.public_key = ""
         self._tasks: set[asyncio.Task[int]] = set()
@@ -123,7 +126,7 @@ class Pusher:
 
     async def start(self) -> None:
         """Load the VAPID key, making it at first start (two workers starting at once agree on the first stored)."""
-        async with self.service.sessions() as session:
+        async with self.sessions() as session:
             row = await session.get(ServerKeyRow, VAPID_KEY)
             if row is None:
                 made = Vapid02()
@@ -201,7 +204,7 @@ class Pusher:
         return bool(getattr(done, "rowcount", 0))
 
     async def subscribed(self, who: Holder, endpoint: str) -> bool:
-        async with self.service.sessions() as session:
+        async with self.sessions() as session:
             found = await session.scalar(select(PushSubscriptionRow.id).where(
                 PushSubscriptionRow.seat_id == who.seat_id, PushSubscriptionRow.endpoint == endpoint))
         return found is not None
@@ -209,7 +212,7 @@ class Pusher:
     async def test(self, table_id: str, who: Holder, endpoint: str) -> None:
         """Push the fixed test note to the seat's subscription at ``endpoint`` now (a person's own request: not
         held to the minute between turn pushes, but rate-limited by address at the route)."""
-        async with self.service.sessions() as session:
+        async with self.sessions() as session:
             row = await session.scalar(select(PushSubscriptionRow).where(
                 PushSubscriptionRow.seat_id == who.seat_id, PushSubscriptionRow.table_id == table_id,
                 PushSubscriptionRow.endpoint == endpoint))
@@ -231,9 +234,9 @@ class Pusher:
         if due is not None:
             self._spawn(after, *due)
 
-    def after_change(self, before: tuple[str, str | None], after: Held) -> None:
+    def after_change(self, was: tuple[str, str | None], after: Held) -> None:
         """A lobby change was committed here: the game started (whoever is due), ended, or a rematch opened."""
-        status, next_table = before
+        status, next_table = was
         humans = {s.seat for s in after.seats if s.bot is None}
         if status == "lobby" and after.table.status == "playing":
             due = due_seats(self.service.game(after.table.game), after.table.state, after.facts) & humans
@@ -259,7 +262,7 @@ class Pusher:
         known = self._known.get(table_id)
         if known is not None and time.monotonic() - known[0] < KNOWN_S:
             return known[1]
-        async with self.service.sessions() as session:
+        async with self.sessions() as session:
             found = await session.scalar(
                 select(PushSubscriptionRow.id).where(PushSubscriptionRow.table_id == table_id).limit(1))
         self._know(table_id, found is not None)
@@ -297,7 +300,7 @@ class Pusher:
         task.add_done_callback(ended)
 
     async def _send_now(self, table_id: str, seat_ids: list[int], note: Note) -> int:
-        async with self.service.sessions() as session:
+        async with self.sessions() as session:
             rows = list((await session.scalars(select(PushSubscriptionRow).where(
                 PushSubscriptionRow.table_id == table_id, PushSubscriptionRow.seat_id.in_(seat_ids)))).all())
         sent = 0

@@ -5,8 +5,9 @@ Every change to a table goes through here, one transaction per change: game acti
 guarded by the row's version (optimistic concurrency, see ``models.TableRow``). After a commit the hub announces
 ``{table_id, seq}``; each worker then builds its own viewers' messages, so no secret ever crosses the bus.
 
-The tables as last committed are held in memory (``app.held``): the fan-out, the bots, the timers and REST read
-them, not the database. Presence counts (``app.presence``) are laid on them as they are held.
+The tables as last committed are held in memory (``app.held``, kept in ``app.held_tables``): the fan-out, the bots,
+the timers and REST read them, not the database. Presence counts (``app.presence``) are laid on them as they are
+held.
 """
 
 from __future__ import annotations
@@ -14,10 +15,8 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
-import time
 import weakref
-from collections import OrderedDict
-from collections.abc import AsyncIterator, Awaitable, Callable, Mapping
+from collections.abc import AsyncIterator, Callable, Mapping
 from dataclasses import replace
 from datetime import datetime
 from typing import Any
@@ -32,6 +31,7 @@ from sqlalchemy.orm.exc import StaleDataError
 from app.commits import Committer, Move, sqlite_writer
 from app.errors import ApiError, not_found
 from app.held import Facts, Held, Seat, Table, facts_of, seat_of_row, table_of
+from app.held_tables import HeldTables
 from app.hub import Hub
 from app.models import ActionRow, SeatRow, TableRow
 from app.pace import TURN_BASED
@@ -59,14 +59,24 @@ def announcement(row: Table | TableRow, game: Game[Any]) -> dict[str, Any]:
             "auto": auto.isoformat() if auto is not None else None}
 
 
-# A credential not found in a held table is looked for in the database only when this worker last read the table there
-# longer ago than this (seconds): a flood of wrong tokens then costs at most one read per table per bound, while a seat
-# taken through another worker (whose announcement, which drops the held copy, is still on its way) is found.
-RECHECK_S = 1.0
-
-
 class Conflict(Exception):
     """A strict action (bot or timer) lost a race: the table moved on, so the action is dropped."""
+
+
+class Subscriber:
+    """Told of what was committed here, once it is announced, by the service's subscribers in the order they were
+    subscribed (``app.main`` wires them, in one place). Each method does nothing unless a subscriber overrides it."""
+
+    async def poke(self, table_id: str) -> None:
+        """The table may have given its bots something to do: after every game action, and when a module built on
+        the service says so (``TableService.acted``)."""
+
+    def after_act(self, before: Held, after: Held) -> None:
+        """A game action was committed here: the table before and after it."""
+
+    def after_change(self, was: tuple[str, str | None], after: Held) -> None:
+        """A change (``TableService.change``) was committed here: the table's status and next table before it, and
+        the table after it."""
 
 
 class TableService:
@@ -80,26 +90,23 @@ class TableService:
         self._locks: weakref.WeakValueDictionary[str, asyncio.Lock] = weakref.WeakValueDictionary()
         self._write_lock = asyncio.Lock() if settings.database_url.startswith("sqlite") else None
         self.committer = Committer(self.writing, sqlite_writer(sessions.kw.get("bind"), self._write_lock))
-        # Called after every committed game action: the bot runner hooks in here.
-        self.after_action: Callable[[str], Awaitable[None]] | None = None
-        # Called after a change committed here, with the table before and after: turn notifications (app/push.py).
-        self.after_act: Callable[[Held, Held], None] | None = None
-        self.after_change: Callable[[tuple[str, str | None], Held], None] | None = None
-        # Tables as last committed, most recently used last: fan-out, bots and REST read these, not the database.
-        # Every commit made here replaces its table's entry; an announcement of anyone else's change drops it.
-        self._tables: OrderedDict[str, Held] = OrderedDict()
-        # States of tables dropped from ``_tables`` (they changed elsewhere, or in a lobby change here), with their
-        # seqs and, where known, their facts: the next read builds on the state, and takes the facts when it lands
-        # on that very state.
-        self._bases: OrderedDict[str, tuple[dict[str, Any], int, Facts | None]] = OrderedDict()
-        # When each table was last read from the database here (monotonic seconds): see ``held_again``.
-        self._read_at: OrderedDict[str, float] = OrderedDict()
+        # Told after each commit made here, in this order: the bot runner, turn notifications (see ``subscribe``).
+        self._subscribers: list[Subscriber] = []
         # Open connections per seat and spectators per table; a change of counts replaces the held copy.
         self.presence = presence if presence is not None else Presence(settings, hub)
-        self.presence.on_change = self.recount
-        hub.tap(self._heard)
+        # Tables as last committed: fan-out, bots and REST read these, not the database.
+        self.tables = HeldTables(settings.tables_in_memory, self.presence)
+        hub.tap(self.tables.heard)
+
+    def subscribe(self, *subscribers: Subscriber) -> None:
+        """Tell these after each commit made here, in the order given, after those subscribed before."""
+        self._subscribers.extend(subscribers)
 
     # ----------------------------------------------------------------- helpers
+
+    async def close(self) -> None:
+        """At shutdown, after the last action: the group committer stops."""
+        await self.committer.close()
 
     def game(self, game_id: str) -> Game[Any]:
         game = self.games.get(game_id)
@@ -149,7 +156,7 @@ class TableService:
         when the snapshot turned out newer than ``row`` (PostgreSQL reads each statement afresh): read both again."""
         if row.status == "lobby":
             return True, None
-        base = self._base(row)
+        base = self.tables.base(row)
         if base is not None:
             state, since = base
         else:
@@ -167,21 +174,6 @@ class TableService:
             state = rebuild(self.game(row.game), state, [(seat, action) for _, seat, action in entries])
         return True, state
 
-    def _base(self, row: TableRow) -> tuple[dict[str, Any], int] | None:
-        """A state held here that ``row``'s state can be built on with no more actions than the stored snapshot:
-        how a worker follows the log of a table another worker changed, without reading its snapshot."""
-        held = self._tables.get(row.id)
-        candidates = [self._bases.get(row.id)]
-        if held is not None and held.table.state is not None:
-            candidates.append((held.table.state, held.table.seq, held.facts))
-        best: tuple[dict[str, Any], int] | None = None
-        for old in candidates:
-            if old is None or not row.snapshot_seq <= old[1] <= row.seq:
-                continue
-            if best is None or old[1] > best[1]:
-                best = old[0], old[1]
-        return best
-
     @contextlib.asynccontextmanager
     async def reading(self) -> AsyncIterator[AsyncSession]:
         """A session for reads (no write lock)."""
@@ -193,9 +185,9 @@ class TableService:
         await self.hub.publish(table_id, event)
 
     async def acted(self, table_id: str) -> None:
-        """After a change that may give a bot something to do: the bot runner looks."""
-        if self.after_action:
-            await self.after_action(table_id)
+        """After a change that may give a bot something to do: each subscriber is poked (the bot runner looks)."""
+        for subscriber in self._subscribers:
+            await subscriber.poke(table_id)
 
     async def change(self, table_id: str, change: Callable[[AsyncSession, TableRow, list[SeatRow]], Any]) -> Any:
         """Run a change to a table (rows loaded in the session, changed in place) in one version-guarded
@@ -217,15 +209,17 @@ class TableService:
                         continue
                 self.forget(table_id)  # seats may have come and gone: the next read loads them afresh
                 if isinstance(out, Facts) and row.state is not None:  # the change settled the game's state
-                    self._keep_base(table_id, (row.state, row.seq, out))
+                    self.tables.keep_base(table_id, (row.state, row.seq, out))
                 break
             else:
                 raise ApiError(503, "busy", "The table is very busy; try again.")
         # Outside the lock: in one process the hub calls the listeners at once, and they read the table, which
         # (forgotten just now) takes this table's lock.
         await self.hub.publish(table_id, announcement(row, self.game(row.game)))
-        if self.after_change is not None:
-            self.after_change(was, await self.held(table_id))
+        if self._subscribers:
+            after = await self.held(table_id)
+            for subscriber in self._subscribers:
+                subscriber.after_change(was, after)
         return out
 
     # ----------------------------------------------------------------- who is asking
@@ -273,7 +267,7 @@ class TableService:
         async with self.lock(table_id):
             for attempt in range(RETRIES):
                 # The table as last committed, from memory; after a lost race, from the database.
-                before = self._tables.get(table_id) if attempt == 0 else None
+                before = self.tables.get(table_id) if attempt == 0 else None
                 if before is None:  # not held here, or after a lost race: from the database (the lock is ours)
                     before = await self._read(table_id)
                 held = before.table
@@ -310,15 +304,15 @@ class TableService:
                         raise Conflict()
                     continue
                 row.version = held.version + 1
-                after = self._remember(Held(row, seats, facts))
+                after = self.tables.remember(Held(row, seats, facts))
                 seq = row.seq
                 break
             else:
                 raise ApiError(503, "busy", "The table is very busy; try again.")
         await self.hub.publish(table_id, announcement(row, self.game(row.game)))
         await self.acted(table_id)
-        if self.after_act is not None:
-            self.after_act(before, after)
+        for subscriber in self._subscribers:
+            subscriber.after_act(before, after)
         return seq
 
     # ----------------------------------------------------------------- reading
@@ -326,9 +320,8 @@ class TableService:
     async def held(self, table_id: str, *, fresh: bool = False) -> Held:
         """The table as last committed: from memory, or (``fresh``, or not held) from the database. Shared: read it,
         never change it."""
-        held = None if fresh else self._tables.get(table_id)
+        held = None if fresh else self.tables.used(table_id)
         if held is not None:
-            self._tables.move_to_end(table_id)
             return held
         # A read waits for a change in progress at this table, so it never crosses that change's commit (and works
         # the same state's facts out a second time).
@@ -337,19 +330,10 @@ class TableService:
 
     def in_memory(self, table_id: str) -> Held | None:
         """The table as last committed if it is held here, without reading the database (None: not held)."""
-        return self._tables.get(table_id)
+        return self.tables.get(table_id)
 
     async def _read(self, table_id: str) -> Held:
-        held = self._remember(await self._load_held(table_id))
-        self._read_at[table_id] = time.monotonic()
-        self._read_at.move_to_end(table_id)
-        while len(self._read_at) > self.settings.tables_in_memory:
-            self._read_at.popitem(last=False)
-        return held
-
-    def _read_lately(self, table_id: str) -> bool:
-        read = self._read_at.get(table_id)
-        return read is not None and time.monotonic() - read < RECHECK_S and table_id in self._tables
+        return self.tables.read(await self._load_held(table_id))
 
     async def held_or_none(self, table_id: str, *, again: bool = False) -> Held | None:
         """``held`` (``again``: ``held_again``), or None when the table is gone: for the lists that name it gone
@@ -363,14 +347,15 @@ class TableService:
 
     async def held_again(self, table_id: str) -> Held:
         """The table once more, after a credential was not found in ``held``: from the database, unless this worker
-        read it there less than ``RECHECK_S`` ago and holds it still (then what is held is the answer: a change made
-        elsewhere since would have been announced and dropped it, but for one still on its way). So a wrong token
-        costs a read at most once per table per ``RECHECK_S``, however many come; those waiting meanwhile share it."""
-        if self._read_lately(table_id):
+        read it there less than ``RECHECK_S`` (``app.held_tables``) ago and holds it still (then what is held is the
+        answer: a change made elsewhere since would have been announced and dropped it, but for one still on its way).
+        So a wrong token costs a read at most once per table per ``RECHECK_S``, however many come; those waiting
+        meanwhile share it."""
+        if self.tables.read_lately(table_id):
             return await self.held(table_id)
         async with self.lock(table_id):
-            held = self._tables.get(table_id)
-            if held is not None and self._read_lately(table_id):  # read by another look while this one waited
+            held = self.tables.get(table_id)
+            if held is not None and self.tables.read_lately(table_id):  # read by another look while this one waited
                 return held
             return await self._read(table_id)
 
@@ -384,47 +369,18 @@ class TableService:
         async with self.sessions() as session:
             row, seats = await self.load(session, table_id)
             table, plain = table_of(row), [seat_of_row(s) for s in seats]
-        # A state built on one held here (``_base``) is that very object when no action came since: its facts hold.
-        held = self._tables.get(table_id)
-        known = [self._bases.get(table_id), (held.table.state, held.table.seq, held.facts) if held else None]
-        for base in known:
-            if base is not None and base[2] is not None and base[0] is not None and base[0] is table.state:
-                return Held(table, plain, base[2])
-        return Held(table, plain, facts_of(self.game(table.game), table.state))
-
-    def _remember(self, held: Held) -> Held:
-        """Hold ``held`` (with the presence counts as they are now) unless a newer version is held already; returns
-        what is held."""
-        old = self._tables.get(held.table.id)
-        self.presence.lay_on(held.table, held.seats)
-        if old is not None and (old.table.version > held.table.version or (
-                old.table.version == held.table.version and old.table == held.table and old.seats == held.seats)):
-            # Already held: a newer version (two loads crossed), or this very one, values and all, with its facts
-            # and messages built. (The same version read afresh may still differ: an operator's edit in the database.)
-            self._tables.move_to_end(held.table.id)
-            return old
-        self._tables[held.table.id] = held
-        self._tables.move_to_end(held.table.id)
-        while len(self._tables) > self.settings.tables_in_memory:
-            self._tables.popitem(last=False)
-        return held
+        # A state built on one held here (``HeldTables.base``) is that very object when no action came since: its
+        # facts hold.
+        facts = self.tables.facts_for(table_id, table.state)
+        return Held(table, plain, facts if facts is not None else facts_of(self.game(table.game), table.state))
 
     def forget(self, table_id: str) -> None:
         """Stop serving a held table from memory; its state stays at hand to build the next read on."""
-        held = self._tables.pop(table_id, None)
-        if held is not None and held.table.state is not None:
-            self._keep_base(table_id, (held.table.state, held.table.seq, held.facts))
-
-    def _keep_base(self, table_id: str, base: tuple[dict[str, Any], int, Facts | None]) -> None:
-        self._bases[table_id] = base
-        self._bases.move_to_end(table_id)
-        while len(self._bases) > self.settings.tables_in_memory:
-            self._bases.popitem(last=False)
+        self.tables.forget(table_id)
 
     def drop(self, table_id: str) -> None:
         """The table was deleted: nothing of it is kept to build on."""
-        self._tables.pop(table_id, None)
-        self._bases.pop(table_id, None)
+        self.tables.drop(table_id)
 
     @runs_to_end
     async def versions(self, table_ids: list[str]) -> dict[str, int]:
@@ -440,37 +396,13 @@ class TableService:
 
     def forget_unless_at(self, table_id: str, version: int | None) -> None:
         """Forget a held table unless it is at ``version`` (the database's): the next read then comes from there."""
-        held = self._tables.get(table_id)
-        if held is not None and held.table.version != version:
-            self.forget(table_id)
+        self.tables.forget_unless_at(table_id, version)
 
     def tables_held(self) -> int:
-        return len(self._tables)
+        return len(self.tables)
 
     def forget_all(self) -> None:
-        self._tables.clear()
-        self._bases.clear()
-
-    def recount(self, table_id: str) -> None:
-        """Presence counted in memory has changed: a held table is replaced by a copy with the new counts (held
-        values are never changed in place)."""
-        held = self._tables.get(table_id)
-        if held is not None:
-            self._tables.pop(table_id)  # the same version with new counts: replaced, not kept
-            self._remember(held.recounted())
-
-    def _heard(self, table_id: str, event: dict[str, Any]) -> None:
-        """Every announcement on the hub, this worker's or another's: drop a held table that it outdates."""
-        if event.get("kind") == "gone":
-            self.drop(table_id)
-            return
-        held = self._tables.get(table_id)
-        if held is None:
-            return
-        if event.get("kind") == "state" and event.get("version", held.table.version + 1) > held.table.version:
-            self.forget(table_id)  # presence is not a change of the table: ``Presence`` lays new counts on it
-        elif event.get("kind") == "answers":  # a seat's standing answer changed, outside any version
-            self.forget(table_id)
+        self.tables.forget_all()
 
     @runs_to_end
     async def tables_to_watch(self) -> list[tuple[str, datetime | None, bool]]:

@@ -26,6 +26,7 @@ from games.patriots_and_redcoats.data import (
 from games.patriots_and_redcoats.rules import legal, teams
 from games.patriots_and_redcoats.rules.core import (
     face_up_slots,
+    given_to,
     living,
     loyalty_label,
     spycraft_card,
@@ -153,7 +154,8 @@ def _resolving(state: PatriotsState) -> list[Resolving]:
             if frame["kind"] == "draw2" and frame["queue"]:
                 entry["waiting"] = [spycraft_card(c) for c in frame["queue"]]
             if frame["step"] == "window":
-                entry["to"] = list(frame["to"]) if isinstance(frame["to"], list) else frame["to"]
+                to = given_to(frame)
+                entry["to"] = list(to) if isinstance(to, list) else to
             out.append(entry)
     return out
 

@@ -141,7 +141,7 @@ def test_play_again_after_the_rematch_lobby_expired_opens_a_fresh_one(client: Te
         connection.execute("UPDATE tables SET updated_at = ? WHERE id = ?", (past, first["table_id"]))
     service = client.app.state.service  # type: ignore[attr-defined]
     assert client.portal is not None
-    assert client.portal.call(expire_tables, service) == 1  # the janitor's sweep: the old table stays
+    assert client.portal.call(expire_tables, service, settings) == 1  # the janitor's sweep: the old table stays
     assert client.get(f"/api/tables/{first['table_id']}").status_code == 404
 
     second = again(client, table.url, table.tokens[1])

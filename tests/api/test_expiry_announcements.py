@@ -39,7 +39,7 @@ def test_one_failed_announcement_does_not_silence_the_rest(client: TestClient, s
     monkeypatch.setattr(service.hub, "publish", publish)
     assert client.portal is not None
     with caplog.at_level(logging.WARNING):
-        assert client.portal.call(expire_tables, service) == 3
+        assert client.portal.call(expire_tables, service, settings) == 3
     # The two after the failure went out.
     assert len(announced) == 3 and announced[0] == "failed" and set(announced[1:]) < set(tables)
     warnings = [r for r in caplog.records if r.levelno >= logging.WARNING]

@@ -283,7 +283,7 @@ def test_invitations_go_with_an_expired_lobby_or_an_expired_table(client: TestCl
             past = (now() - timedelta(hours=hours + 1)).strftime("%Y-%m-%d %H:%M:%S.%f")
             connection.execute("UPDATE tables SET updated_at = ? WHERE id = ?", (past, table_id))
         assert client.portal is not None
-        assert client.portal.call(expire_tables, service) == 1
+        assert client.portal.call(expire_tables, service, settings) == 1
 
     expire(lobby, settings.lobby_ttl_hours)  # Bob's lobby expires: his invitation with it
     assert [r[0] for r in db_rows(settings, "SELECT seat_id FROM invitations")] == [

@@ -168,10 +168,10 @@ def test_the_expiry_sweep_deletes_lapsed_move_links(client: TestClient, settings
     make(client, [{"table_id": table.table_id, "token": table.tokens[0]}])
     service = client.app.state.service  # type: ignore[attr-defined]
     assert client.portal is not None
-    client.portal.call(expire_tables, service)
+    client.portal.call(expire_tables, service, settings)
     assert len(rows(settings)) == 1  # still good: kept
     monkeypatch.setattr(app.timing, "_clock", lambda: datetime.now(UTC) + timedelta(hours=24, seconds=1))
-    client.portal.call(expire_tables, service)
+    client.portal.call(expire_tables, service, settings)
     assert rows(settings) == []
 
 

@@ -169,12 +169,12 @@ def test_idle_expiry_follows_the_pace(client: TestClient, settings: Settings, cl
     live_lobby = new_game(client, humans=1, started=False)
     service = client.app.state.service  # type: ignore[attr-defined]
     clock.shift = timedelta(hours=settings.lobby_ttl_hours + 1)
-    client.portal.call(expire_tables, service)
+    client.portal.call(expire_tables, service, settings)
     left = {row[0] for row in db_rows(settings, "SELECT id FROM tables")}
     assert live_lobby.table_id not in left
     assert left == {live.table_id, turn_based.table_id, lobby.table_id}  # a turn-based lobby waits longer
     clock.shift = timedelta(hours=settings.idle_ttl_hours + 1)
-    client.portal.call(expire_tables, service)
+    client.portal.call(expire_tables, service, settings)
     left = {row[0] for row in db_rows(settings, "SELECT id FROM tables")}
     # The live game nobody moved is gone; the turn-based one's deadline still runs (its default move will come), and
     # its lobby waits a week for friends... but not past it.

@@ -433,7 +433,7 @@ def test_a_push_that_fails_is_logged_as_ours(settings: Settings, caplog: pytest.
         raise TimeoutError("pool exhausted")
 
     async def run() -> None:
-        pusher = Pusher(None, settings)  # type: ignore[arg-type]  # the tracking needs no service
+        pusher = Pusher(None, settings, None)  # type: ignore[arg-type]  # the tracking needs no service or database
         pusher._track(asyncio.create_task(failing()), "table-x")
         while pusher._tasks:
             await asyncio.sleep(0)

@@ -8,7 +8,7 @@ from typing import Any
 import pytest
 from fastapi.testclient import TestClient
 
-from app import service as service_module
+from app import held_tables
 from app.expiry import expire_tables
 from app.main import create_app
 from app.settings import Settings
@@ -56,14 +56,14 @@ def test_your_tables_say_whose_move_it_is(client: TestClient) -> None:
     assert (bob["seat"], bob["your_move"]) == (1, True)
 
 
-def test_a_table_that_is_gone_or_a_credential_that_fails_is_named(client: TestClient) -> None:
+def test_a_table_that_is_gone_or_a_credential_that_fails_is_named(client: TestClient, settings: Settings) -> None:
     kept = new_game(client, humans=2)
     left = new_game(client, humans=2, started=False)
     response = client.post(f"{left.url}/leave", headers=left.headers(1))
     assert response.status_code == 200
     doomed = new_game(client, humans=1, started=False)
-    client.app.state.service.settings.lobby_ttl_hours = 0  # type: ignore[attr-defined]
-    client.portal.call(expire_tables, client.app.state.service)  # type: ignore[attr-defined]
+    settings.lobby_ttl_hours = 0
+    client.portal.call(expire_tables, client.app.state.service, settings)  # type: ignore[attr-defined]
     listed = ask(client, seat(kept, 0), seat(left, 1), seat(doomed, 0),
                  {"table_id": "no-such-table", "token": "x"},
                  {"table_id": kept.table_id, "spectate": "not-the-key"},
@@ -97,7 +97,7 @@ def test_a_wrong_token_costs_no_more_than_a_right_one(client: TestClient,
                                                       monkeypatch: pytest.MonkeyPatch) -> None:
     """A table held here is judged from what is held: a wrong token is not worth a database read (under the table's
     lock) that a right one does not cost. Counted in reads, not in time, so a busy machine changes nothing."""
-    monkeypatch.setattr(service_module, "RECHECK_S", 3600.0)  # the held copy counts as read a moment ago
+    monkeypatch.setattr(held_tables, "RECHECK_S", 3600.0)  # the held copy counts as read a moment ago
     table = new_game(client, humans=2)
     ask(client, seat(table, 0))  # held here now, whatever the creation left
     reads = counting_reads(client)
@@ -116,11 +116,11 @@ def test_a_flood_of_wrong_tokens_reads_a_table_at_most_once_a_moment(client: Tes
     """A held copy read longer ago than the bound is checked again once for a token it lacks (a seat may have been
     taken through another worker whose announcement is still on its way); the wrong tokens after it are answered
     from that fresh copy."""
-    monkeypatch.setattr(service_module, "RECHECK_S", 3600.0)
+    monkeypatch.setattr(held_tables, "RECHECK_S", 3600.0)
     table = new_game(client, humans=2)
     ask(client, seat(table, 0))
     service = client.app.state.service  # type: ignore[attr-defined]
-    service._read_at[table.table_id] -= 7200.0  # read two hours ago, as far as the bound can tell
+    service.tables._read_at[table.table_id] -= 7200.0  # read two hours ago, as far as the bound can tell
     reads = counting_reads(client)
     wrong = [{"table_id": table.table_id, "token": f"wrong-{n}"} for n in range(50)]
     assert len(ask(client, *wrong)["gone"]) == 50
@@ -130,7 +130,7 @@ def test_a_flood_of_wrong_tokens_reads_a_table_at_most_once_a_moment(client: Tes
 def test_a_seat_taken_through_another_worker_is_found(settings: Settings, monkeypatch: pytest.MonkeyPatch) -> None:
     """Two workers on one database, whose announcements do not reach each other (as one still on its way): a seat
     taken through the other is found here once the held copy is older than the bound."""
-    monkeypatch.setattr(service_module, "RECHECK_S", 0.0)
+    monkeypatch.setattr(held_tables, "RECHECK_S", 0.0)
     with TestClient(create_app(settings)) as here, TestClient(create_app(settings)) as there:
         table = new_game(here, humans=1, started=False)
         assert ask(here, seat(table, 0))["gone"] == []  # held here

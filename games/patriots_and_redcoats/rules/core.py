@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import itertools
 from collections.abc import Callable
-from typing import Any, Literal
+from typing import Any, Literal, overload
 
 from games import rng
 from games.patriots_and_redcoats.data import (
@@ -24,10 +24,12 @@ from games.patriots_and_redcoats.data import (
 from games.patriots_and_redcoats.state import (
     SPYCRAFT_FRAMES,
     CardId,
+    ConcealFrame,
     EyeCard,
     LoyaltyKind,
     PatriotsState,
     SpycraftCardView,
+    SpyFrame,
     Team,
 )
 from games.protocol import Seat
@@ -160,6 +162,34 @@ def spycraft_text(card: CardId) -> str:
     if "name" in data:
         return f"{title} ({data['name']})"
     return title
+
+
+def spy_eyes(card: CardId) -> int:
+    """A Spy card's eyes (only Spy cards print them)."""
+    eyes = SPYCRAFT[card].get("eyes")
+    if eyes is None:
+        raise AssertionError(f"{card} is read as a Spy card but prints no eyes")
+    return eyes
+
+
+def conceal_feathers(card: CardId) -> int:
+    """A Conceal card's feathers (only Conceal cards print them)."""
+    feathers = SPYCRAFT[card].get("feathers")
+    if feathers is None:
+        raise AssertionError(f"{card} is read as a Conceal card but prints no feathers")
+    return feathers
+
+
+@overload
+def given_to(frame: SpyFrame) -> Seat: ...
+@overload
+def given_to(frame: ConcealFrame) -> list[Seat]: ...
+def given_to(frame: SpyFrame | ConcealFrame) -> Seat | list[Seat]:
+    """Whom a Spy card was given to, or the seats a Conceal card's feathers went to (one a feather): set when the
+    drawer announced it, so known from its window on."""
+    if "to" not in frame:
+        raise AssertionError(f"{frame['card']} is read as given at step {frame['step']!r}, before it was announced")
+    return frame["to"]
 
 
 def loyalty_label(card: CardId) -> str:

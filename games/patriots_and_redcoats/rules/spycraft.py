@@ -26,17 +26,20 @@ from games.patriots_and_redcoats.data import (
 from games.patriots_and_redcoats.rules import council, winter
 from games.patriots_and_redcoats.rules.core import (
     article,
+    conceal_feathers,
     discard,
     draw,
     eye_total,
     face_down_slots,
     face_up_slots,
+    given_to,
     kind,
     living,
     next_living,
     remove_eyes,
     s,
     say,
+    spy_eyes,
     spycraft_text,
 )
 from games.patriots_and_redcoats.rules.end import reveal
@@ -199,22 +202,23 @@ def run_spy(state: PatriotsState, frame: SpyFrame | ConcealFrame) -> bool:
         return False
     # The window has closed.
     if frame["kind"] == SPY:
-        target = frame["to"]
+        target = given_to(frame)
         if not alive(state, target):
             say(state, f"The drawn card ({spycraft_text(frame['card'])}) is discarded without effect.")
             finish_card(state, frame)
             return True
-        state["eyes"][target].append({"id": frame["card"], "eyes": SPYCRAFT[frame["card"]]["eyes"]})
+        state["eyes"][target].append({"id": frame["card"], "eyes": spy_eyes(frame["card"])})
         pop(state)
         say(state, f"{s(target)} receives {spycraft_text(frame['card'])} and has {eye_total(state, target)} eyes.",
-            event={"kind": "spied", "seat": target, "eyes": SPYCRAFT[frame["card"]]["eyes"],
+            event={"kind": "spied", "seat": target, "eyes": spy_eyes(frame["card"]),
                    "total": eye_total(state, target)})
         if eye_total(state, target) >= EYES_TO_REVEAL:
             push(state, owed_reveal(target, True, "eyes"))
         return True
-    for target in sorted(set(frame["to"])):
+    to = given_to(frame)
+    for target in sorted(set(to)):
         if alive(state, target):
-            feathers = frame["to"].count(target)
+            feathers = to.count(target)
             removed = min(feathers, eye_total(state, target))
             remove_eyes(state, target, feathers)
             say(state, f"{s(target)} receives {feathers} feather(s) and loses {removed} eye(s).",
@@ -231,7 +235,7 @@ def spy_prompts(state: PatriotsState, frame: SpyFrame | ConcealFrame) -> Prompts
         options: list[PatriotsAction] = [{"type": "spy", "to": None}]
         options += [{"type": "spy", "to": seat} for seat in living(state) if seat != drawer]
         return {drawer: options}
-    feathers = SPYCRAFT[frame["card"]]["feathers"]
+    feathers = conceal_feathers(frame["card"])
     splits = [list(split) for split in combinations_with_replacement(living(state), feathers)]
     none: list[PatriotsAction] = [{"type": "conceal", "to": []}]
     return {drawer: none + [{"type": "conceal", "to": split} for split in splits]}
@@ -239,9 +243,9 @@ def spy_prompts(state: PatriotsState, frame: SpyFrame | ConcealFrame) -> Prompts
 
 def _count(frame: SpyFrame | ConcealFrame) -> dict[str, Any]:
     """A Spy or Conceal card as its lines name it, for their events: its kind and its eyes or feathers."""
-    data = SPYCRAFT[frame["card"]]
-    return {"card": SPY, "eyes": data["eyes"]} if frame["kind"] == SPY else {"card": CONCEAL,
-                                                                            "feathers": data["feathers"]}
+    card = frame["card"]
+    return {"card": SPY, "eyes": spy_eyes(card)} if frame["kind"] == SPY else {"card": CONCEAL,
+                                                                              "feathers": conceal_feathers(card)}
 
 
 def spy_act(state: PatriotsState, frame: SpyFrame | ConcealFrame, seat: Seat, action: Spy | Conceal) -> None:

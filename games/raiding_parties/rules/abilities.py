@@ -89,11 +89,17 @@ def apply_effect(state: RaidingState, seat: Seat, action: EffectAction) -> None:
     if played == "draw":
         draw(state, seat, "{s%d}'s Advisor (%s) draws a card from the locker." % (seat, card_id))
     elif played == "extra_attack":
-        grant(state, action["target"], card_id)
+        target = action.get("target")
+        if target is None:  # never legal: ``effect_actions`` names the crew card in each
+            raise AssertionError(f"{name}'s effect ({card_id}) names no crew card to take the extra attack")
+        grant(state, target, card_id)
         state["log"].append({"text": "{s%d}'s %s (%s) grants %s an extra attack this turn." % (
-            seat, name, card_id, action["target"])})
+            seat, name, card_id, target)})
     elif played == "search":
-        search(state, seat, card_id, action["pick"])
+        pick = action.get("pick")
+        if pick is None:  # never legal: ``effect_actions`` names the card in each
+            raise AssertionError(f"{name}'s effect ({card_id}) names no card to take from the locker")
+        search(state, seat, card_id, pick)
 
 
 def find_name(state: RaidingState, card_id: str) -> str:
