@@ -19,7 +19,7 @@ from sqlalchemy.ext.asyncio import AsyncSession
 from app.errors import ApiError
 from app.links import issue
 from app.models import AccountSeatRow, ChatRow, PushSubscriptionRow, SeatLinkRow, SeatRow, TableRow
-from app.seats import Holder, hash_token, seat_row
+from app.seats import Holder, hash_token, require_host
 from app.service import TableService
 from app.shield import runs_to_end
 from app.timing import now
@@ -37,9 +37,7 @@ class HandOver:
         when that expires. Every refusal changes nothing."""
 
         async def change(session: AsyncSession, row: TableRow, seats: list[SeatRow]) -> tuple[str, datetime, int]:
-            host = seat_row(seats, who)
-            if host.seat != row.host_seat:
-                raise ApiError(403, "not_host", "Only the host can do that.")
+            host = require_host(row.host_seat, seats, who)
             if row.status != "playing":
                 raise ApiError(409, "not_playing", "A seat can be given a new link only while the game is on.")
             old = next((s for s in seats if s.seat == target), None)

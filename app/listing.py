@@ -22,7 +22,7 @@ from sqlalchemy.orm import aliased
 from app.errors import ApiError
 from app.lobby import Lobby
 from app.models import SeatRow, TableRow
-from app.seats import Holder, seat_row
+from app.seats import Holder, require_host
 from app.service import TableService
 from app.shield import runs_to_end
 from app.timing import now
@@ -38,11 +38,6 @@ class Listing:
         self.lobby = lobby
         self.games = games
 
-    @staticmethod
-    def _require_host(host_seat: int, seat: int) -> None:
-        if seat != host_seat:
-            raise ApiError(403, "not_host", "Only the host can do that.")
-
     @runs_to_end
     async def set_listed(self, table_id: str, who: Holder, listed: bool) -> None:
         """The host lists the lobby (in the lobby only, with a seat free) or unlists it (at any time; unlisting a
@@ -50,11 +45,11 @@ class Listing:
         if not listed:
             table, seats = await self.service.snapshot(table_id, fresh=True)
             if table.listed_at is None:  # nothing to do: no write, so no message to anyone (a game in play)
-                self._require_host(table.host_seat, seat_row(seats, who).seat)
+                require_host(table.host_seat, seats, who)
                 return
 
         def change(session: AsyncSession, row: TableRow, seats: list[SeatRow]) -> None:
-            self._require_host(row.host_seat, seat_row(seats, who).seat)
+            require_host(row.host_seat, seats, who)
             if not listed:
                 row.listed_at = None
                 return

@@ -22,7 +22,7 @@ from app.names import NAME_MAX, check_person_name, clean_text, unique_name
 from app.pace import LIVE
 from app.pace import check as check_pace
 from app.play import settle
-from app.seats import Holder, hash_token, same_secret, seat_row
+from app.seats import Holder, hash_token, require_host, same_secret, seat_row
 from app.service import TableService
 from app.shield import runs_to_end
 from app.timing import now
@@ -130,10 +130,6 @@ class Lobby:
             raise ApiError(422, "unknown_bot", f"No bot {kind[:40]!r}. Bots for this game: {', '.join(levels)}.")
         return kind
 
-    def _require_host(self, row: TableRow, seats: list[SeatRow], who: Holder) -> None:
-        if seat_row(seats, who).seat != row.host_seat:
-            raise ApiError(403, "not_host", "Only the host can do that.")
-
     def _require_lobby(self, row: TableRow) -> None:
         if row.status != "lobby":
             raise ApiError(409, "already_started", "That can only be done before the game starts.")
@@ -141,7 +137,7 @@ class Lobby:
     @runs_to_end
     async def add_bots(self, table_id: str, who: Holder, count: int, kind: str | None) -> None:
         def change(session: AsyncSession, row: TableRow, seats: list[SeatRow]) -> None:
-            self._require_host(row, seats, who)
+            require_host(row.host_seat, seats, who)
             self._require_lobby(row)
             game = self.service.game(row.game)
             bot_kind = self._bot_kind(game, kind)
@@ -163,7 +159,7 @@ class Lobby:
     @runs_to_end
     async def remove_seat(self, table_id: str, who: Holder, target: int) -> None:
         async def change(session: AsyncSession, row: TableRow, seats: list[SeatRow]) -> None:
-            self._require_host(row, seats, who)
+            require_host(row.host_seat, seats, who)
             self._require_lobby(row)
             if target == row.host_seat:
                 raise ApiError(422, "bad_request", "The host cannot remove their own seat; leave the table instead.")
@@ -226,7 +222,7 @@ class Lobby:
     @runs_to_end
     async def start(self, table_id: str, who: Holder) -> None:
         def change(session: AsyncSession, row: TableRow, seats: list[SeatRow]) -> Facts:
-            self._require_host(row, seats, who)
+            require_host(row.host_seat, seats, who)
             self._require_lobby(row)
             game = self.service.game(row.game)
             if len(seats) < game.min_players:
@@ -247,7 +243,7 @@ class Lobby:
         """The host hands a departed player's seat to a bot; the player may reclaim it later."""
 
         async def change(session: AsyncSession, row: TableRow, seats: list[SeatRow]) -> Facts:
-            self._require_host(row, seats, who)
+            require_host(row.host_seat, seats, who)
             if row.status != "playing":
                 raise ApiError(409, "not_playing", "Seats can be handed to bots only while the game is on.")
             game = self.service.game(row.game)
@@ -282,7 +278,7 @@ class Lobby:
     async def set_spectator_chat(self, table_id: str, who: Holder, readable: bool) -> None:
         """The host decides, at any time, whether spectators may read the players' table chat."""
         def change(session: AsyncSession, row: TableRow, seats: list[SeatRow]) -> None:
-            self._require_host(row, seats, who)
+            require_host(row.host_seat, seats, who)
             row.spectator_chat = readable
 
         await self.service.change(table_id, change)

@@ -96,6 +96,14 @@ def seat_row(seats: Sequence[AnySeat], who: Actor) -> AnySeat:
     raise ApiError(404, "unknown_seat", f"There is no seat {who} at this table.")
 
 
+def require_host(host_seat: int, seats: Sequence[AnySeat], who: Actor) -> AnySeat:
+    """The seat ``who`` names, refused unless it is the host's; returns it."""
+    seat = seat_row(seats, who)
+    if seat.seat != host_seat:
+        raise ApiError(403, "not_host", "Only the host can do that.")
+    return seat
+
+
 def seat_of(seats: Sequence[AnySeat], holder: Holder | None) -> int | None:
     """The number of ``holder``'s seat in ``seats`` (a spectator's: None)."""
     return None if holder is None else seat_row(seats, holder).seat
