@@ -13,6 +13,7 @@ import uuid
 from typing import Any
 
 from fastapi import APIRouter, WebSocket, WebSocketDisconnect
+from starlette.routing import WebSocketRoute
 
 from app import metrics
 from app.chat import Chat
@@ -89,8 +90,11 @@ async def table_stream(websocket: WebSocket) -> None:
 
 
 # A plain Starlette route rather than FastAPI's: FastAPI's websocket routes solve dependencies inside two exit stacks
-# that stay alive, with their frames, as long as the connection does (about 6 KB of each idle viewer's ~45 KB).
+# that stay alive, with their frames, as long as the connection does (about 6 KB of each idle viewer's ~45 KB). The
+# app's front door (app.entry) matches this route itself and calls the handler without the middleware in between.
 router.add_websocket_route("/ws/tables/{table_id}", table_stream)
+TABLE_STREAM = router.routes[-1]
+assert isinstance(TABLE_STREAM, WebSocketRoute) and TABLE_STREAM.endpoint is table_stream
 
 
 def _base(websocket: WebSocket, public_url: str) -> str:
