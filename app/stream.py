@@ -70,13 +70,14 @@ async def table_stream(websocket: WebSocket) -> None:
         await presence.change(table_id, viewing.holder, +1)
         counted = True
         await live.join(table_id, conn)
-        # Reading runs until the client leaves or the connection's writer ends it (a close sent, a send failed).
+        # Reading runs until the client leaves or the connection's writer ends it (a close sent, a send failed);
+        # either resolves ``conn.ended`` (a reader's end through its done callback: no asyncio.wait, whose waiter
+        # and callbacks each idle viewer would hold, issue 39).
         reader = asyncio.create_task(_read(websocket, service, chat, conn, table_id, sender,
                                            settings.max_message_bytes))
-        done, _ = await asyncio.wait((reader, conn.ended), return_when=asyncio.FIRST_COMPLETED)
-        for task in done:
-            with contextlib.suppress(WebSocketDisconnect, RuntimeError):
-                task.result()
+        reader.add_done_callback(conn.reading_ended)
+        with contextlib.suppress(WebSocketDisconnect, RuntimeError):
+            await conn.ended
     finally:
         if reader is not None and not reader.done():
             reader.cancel()
