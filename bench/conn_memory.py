@@ -113,7 +113,7 @@ class Server:
 
 
 def make_table(base: str, seats: int, k: int) -> tuple[str, list[str]]:
-    with httpx.Client(base_url=base, timeout=30) as http:
+    with httpx.Client(base_url=base, timeout=120) as http:  # a traced server on a busy box is slow
         made = http.post("/api/tables", json={"game": "turncoats", "name": f"h{k}"}).raise_for_status().json()
         url = urlparse(made["invite_url"])
         code = parse_qs(url.query).get("invite", [url.path.rstrip("/").split("/")[-1]])[0]
