@@ -68,6 +68,24 @@ def _origin_of(url: str) -> str:
     return f"{parts.scheme}://{parts.netloc}".lower()
 
 
+def host_trusted(host: str, settings: Settings) -> bool:
+    allowed = settings.allowed_hosts
+    return "*" in allowed or host_name(host) in allowed
+
+
+async def refuse_unknown_host(scope: Scope, send: Send, settings: Settings) -> bool:
+    """Close a websocket handshake naming a host this server does not answer to (True: refused). The last Host
+    header counts, as in the guard's header dict; none at all is the empty name."""
+    host = ""
+    for key, value in scope["headers"]:
+        if key == b"host":
+            host = value.decode("latin-1")
+    if host_trusted(host, settings):
+        return False
+    await send({"type": "websocket.close", "code": 4400, "reason": "unknown host"})
+    return True
+
+
 class Guard:
     """Trusted hosts and body limits for every request; security headers on every response."""
 
@@ -79,18 +97,16 @@ class Guard:
         if scope["type"] not in ("http", "websocket"):
             await self.app(scope, receive, send)
             return
+        if scope["type"] == "websocket":
+            if await refuse_unknown_host(scope, send, self.settings):
+                return
+            await self.app(scope, receive, send)
+            return
         headers = {k.decode("latin-1"): v.decode("latin-1") for k, v in scope["headers"]}
-        if not self._host_trusted(headers.get("host", "")):
+        if not host_trusted(headers.get("host", ""), self.settings):
             error = ApiError(400, "unknown_host", "This server does not answer to that host name. Its operator sets "
                                                   "PUBLIC_URL or ALLOWED_HOSTS to the names it is reached by.")
-            if scope["type"] == "websocket":
-                await send({"type": "websocket.close", "code": 4400, "reason": "unknown host"})
-            else:
-                await _respond(send, error)
-            return
-        if scope["type"] == "websocket":
-            del headers  # not kept alive, with this frame, for the whole life of the connection
-            await self.app(scope, receive, send)
+            await _respond(send, error)
             return
 
         async def send_with_headers(message: Message) -> None:
@@ -104,10 +120,6 @@ class Guard:
             await _respond(send, error)
             return
         await self.app(scope, receive, send_with_headers)
-
-    def _host_trusted(self, host: str) -> bool:
-        allowed = self.settings.allowed_hosts
-        return "*" in allowed or host_name(host) in allowed
 
     async def _checked_body(self, scope: Scope, headers: dict[str, str], receive: Receive) -> Receive:
         """Read the body within the limit (refusing early on a declared length over it), check a JSON body's

@@ -61,7 +61,7 @@ class Connection:
     while nothing waits (a deque is made by the first push and dropped once it is sent); and no writer task while
     nothing waits (the push that finds none running starts one, and it ends when the backlog is empty). Messages
     still go out one at a time, in order, since at most one writer runs. ``ended`` is resolved when the writer has
-    sent a ``Close`` (or failed): the connection's handler then stops reading.
+    sent a ``Close`` (or failed), or the handler's reader has stopped: the handler then finishes.
     """
 
     __slots__ = ("websocket", "holder", "seat", "base", "patches", "last_seq", "last_version", "_last", "closing",
@@ -165,7 +165,16 @@ class Connection:
         finally:
             self._writer = None
 
-    def _end(self, exc: Exception | None) -> None:
+    def reading_ended(self, reader: asyncio.Task[None]) -> None:
+        """The handler's reader stopped (the client left, or reading failed): the connection is over, as when the
+        writer ends it, and ``ended`` carries how reading ended."""
+        if reader.cancelled():
+            if not self.ended.done():
+                self.ended.cancel()
+            return
+        self._end(reader.exception())  # retrieved here, so an error is never left unseen
+
+    def _end(self, exc: BaseException | None) -> None:
         self._backlog = None
         if not self.ended.done():
             if exc is None:

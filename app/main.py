@@ -21,6 +21,7 @@ from app.autoplay import Autoplay
 from app.chat import Chat
 from app.db import ROOT, make_engine, migrate, sessionmaker
 from app.drain import drain_on_sigterm
+from app.entry import TabletopApp
 from app.errors import ApiError, api_error_handler, validation_error_handler
 from app.expiry import sweep_forever
 from app.guards import Guard
@@ -110,7 +111,7 @@ def create_app(settings: Settings | None = None, games: Mapping[str, Game[Any]] 
             await engine.dispose()
             metrics.worker_stopped()
 
-    app = FastAPI(title="Tabletop Secrets", lifespan=lifespan)
+    app = TabletopApp(title="Tabletop Secrets", lifespan=lifespan)
     app.state.settings, app.state.games = settings, registry
     # Per client address; in memory, so per worker.
     app.state.create_limiter = RateLimiter(*settings.create_rate, name="create")

@@ -13,6 +13,8 @@ import uuid
 from typing import Any
 
 from fastapi import APIRouter, WebSocket, WebSocketDisconnect
+from starlette.datastructures import URL, QueryParams
+from starlette.routing import WebSocketRoute
 
 from app import metrics
 from app.chat import Chat
@@ -34,7 +36,7 @@ def _error(message_id: object, code: str, text: str) -> dict[str, object]:
 
 async def table_stream(websocket: WebSocket) -> None:
     table_id: str = websocket.path_params["table_id"]
-    token, spectate = websocket.query_params.get("token"), websocket.query_params.get("spectate")
+    token, spectate, patches = _asked(websocket)
     service: TableService = websocket.app.state.service
     live: LiveHub = websocket.app.state.live
     presence: Presence = websocket.app.state.presence
@@ -47,7 +49,6 @@ async def table_stream(websocket: WebSocket) -> None:
     try:
         if not within_rate(websocket.app.state.connect_limiter, websocket, settings):
             raise ApiError(429, "too_many_connections", "Too many connections from your address; wait a minute.")
-        patches = websocket.query_params.get("patches") == "1"
         if not token and not spectate:
             token, spectate, patches = await _credentials(websocket, settings.max_message_bytes)
         viewing = await service.viewer(table_id, token, spectate)
@@ -69,13 +70,14 @@ async def table_stream(websocket: WebSocket) -> None:
         await presence.change(table_id, viewing.holder, +1)
         counted = True
         await live.join(table_id, conn)
-        # Reading runs until the client leaves or the connection's writer ends it (a close sent, a send failed).
+        # Reading runs until the client leaves or the connection's writer ends it (a close sent, a send failed);
+        # either resolves ``conn.ended`` (a reader's end through its done callback: no asyncio.wait, whose waiter
+        # and callbacks each idle viewer would hold, issue 39).
         reader = asyncio.create_task(_read(websocket, service, chat, conn, table_id, sender,
                                            settings.max_message_bytes))
-        done, _ = await asyncio.wait((reader, conn.ended), return_when=asyncio.FIRST_COMPLETED)
-        for task in done:
-            with contextlib.suppress(WebSocketDisconnect, RuntimeError):
-                task.result()
+        reader.add_done_callback(conn.reading_ended)
+        with contextlib.suppress(WebSocketDisconnect, RuntimeError):
+            await conn.ended
     finally:
         if reader is not None and not reader.done():
             reader.cancel()
@@ -89,13 +91,30 @@ async def table_stream(websocket: WebSocket) -> None:
 
 
 # A plain Starlette route rather than FastAPI's: FastAPI's websocket routes solve dependencies inside two exit stacks
-# that stay alive, with their frames, as long as the connection does (about 6 KB of each idle viewer's ~45 KB).
+# that stay alive, with their frames, as long as the connection does (about 6 KB of each idle viewer's ~45 KB). The
+# app's front door (app.entry) matches this route itself and calls the handler without the middleware in between.
 router.add_websocket_route("/ws/tables/{table_id}", table_stream)
+TABLE_STREAM = router.routes[-1]
+assert isinstance(TABLE_STREAM, WebSocketRoute) and TABLE_STREAM.endpoint is table_stream
+
+
+# The URL and its query are read from the scope here rather than through ``websocket.url`` and
+# ``websocket.query_params``, which would keep their parsed forms (the token among them) on the socket object for the
+# connection's life (~0.7 KB of each idle viewer, issue 39).
+
+
+def _asked(websocket: WebSocket) -> tuple[str | None, str | None, bool]:
+    """The seat token, the spectator key and whether patches are wanted, as the URL's query names them."""
+    query = QueryParams(websocket.scope["query_string"])
+    return query.get("token"), query.get("spectate"), query.get("patches") == "1"
 
 
 def _base(websocket: WebSocket, public_url: str) -> str:
     """Where links in this viewer's messages point: the configured public URL, else this (trusted) host."""
-    return public_url or f"{'https' if websocket.url.scheme == 'wss' else 'http'}://{websocket.url.netloc}"
+    if public_url:
+        return public_url
+    url = URL(scope=websocket.scope)
+    return f"{'https' if url.scheme == 'wss' else 'http'}://{url.netloc}"
 
 
 async def _credentials(websocket: WebSocket, limit: int) -> tuple[str | None, str | None, bool]:

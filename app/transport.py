@@ -199,17 +199,41 @@ class Flag:
         return True
 
 
+# Every attribute uvicorn 0.54's websocket protocol sets on itself, held in slots of the subclass below rather than in
+# the instance's __dict__: past about 28 keys a dict stops sharing its keys with the class's other instances and
+# takes ~1.6 KB of its own, and uvicorn sets 37 (issue 39). An attribute a later uvicorn adds lands in the dict, as
+# before; one it turns into a class attribute would clash with a slot at import, loudly.
+UVICORN_ATTRIBUTES = (
+    "config", "app", "loop", "logger", "root_path", "asgi_version", "app_state", "connections", "tasks",
+    "default_headers", "transport", "server", "client", "scheme", "queue", "handshake_initiated",
+    "handshake_complete", "close_sent", "disconnected", "close_timer", "close_timeout", "initial_response", "conn",
+    "read_paused", "writable", "ping_interval", "ping_timeout", "ping_timer", "pong_timer", "pending_ping_payload",
+    "ping_sent_at", "last_ping_rtt", "frames", "curr_msg_data_type", "request", "response", "scope",
+)
+
+
 class CountedWebSocketProtocol(WebSocketsSansIOProtocol):
     """uvicorn's websocket protocol, which takes over an upgraded connection's count and releases it at the end,
-    and holds its received messages and its "writable" flag in lighter objects than asyncio's (see Inbox)."""
+    and holds its received messages and its "writable" flag in lighter objects than asyncio's (see Inbox), its
+    attributes in slots, and nothing of the handshake once it is answered."""
 
-    counted: str | None = None
+    __slots__ = (*UVICORN_ATTRIBUTES, "counted")
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
+        self.counted: str | None = None  # the address this connection counts under (set by the HTTP protocol)
         super().__init__(*args, **kwargs)
         self.queue = Inbox()  # type: ignore[assignment]
         self.writable = Flag()  # type: ignore[assignment]
         self.writable.set()
+
+    def start_keepalive(self) -> None:
+        # uvicorn calls this once, right after writing the handshake's answer, and never reads the handshake's request
+        # and response again: their headers (~4 KB) need not stay for the connection's life. The request is emptied
+        # as well as dropped: websockets' parser keeps it in its generator's frame (a local) until the connection
+        # ends. The app reads its own copy of the headers, in the ASGI scope.
+        self.request.headers.clear()
+        self.request = self.response = None  # type: ignore[assignment]
+        super().start_keepalive()
 
     def connection_lost(self, exc: Exception | None) -> None:
         try:

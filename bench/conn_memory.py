@@ -1,19 +1,25 @@
-"""Memory per idle websocket (issue 20): what 1,000 idle viewers cost the server, and where it goes.
+"""Memory per idle websocket (issues 20, 39): what 1,000 idle viewers cost the server, and where it goes.
 
 The server (bench/conn_memory_server.py, i.e. ``tabletop serve`` plus two signal hooks) runs in a subprocess on a
-fresh SQLite file. This process creates the tables by REST (Turncoats, 5 seats, joined by invite, started) and holds
-the websockets itself, so the client's memory never lands in the server's numbers. Readings are taken after a full
-collection in the server:
+fresh SQLite file. This process creates the tables by REST (Turncoats, 5 seats, joined by invite, started; 16
+requests at a time, as the anchor harness) and holds the websockets itself, so the client's memory never lands in
+the server's numbers. Readings:
 
-  0  the server warmed up, no table of the run made yet
-  A  tables created and started, no websocket open
-  M  one seat per table connected (each table's first viewer: the live table, its cached state, the hub subscription)
-  B  every seat connected (the other four: the marginal cost of one more viewer)
+  start  the server just up, nothing asked of it but GET /api/games (the anchor harness's baseline)
+  0      after a warm-up table (made, joined, started, its 5 seats connected once): first-use imports and caches
+  A      tables created and started, no websocket open
+  M      one seat per table connected (each table's first viewer: the live table, its cached state, its hub
+         subscription)
+  B      every seat connected (the other four: the marginal cost of one more viewer)
 
-RSS comes from /proc (a run without tracemalloc, whose own bookkeeping would swamp it); the allocation breakdown
-from a second run with tracemalloc on. usage:
+RSS comes from /proc, 400 ms after each step and without a collection, as the anchor harness reads it
+(``--collect``: after a full collection instead), in runs without tracemalloc, whose own bookkeeping would swamp it;
+``rss_kb_per_conn_as_anchor`` is (B - start) / connections, the harness's ``kb_per_conn_connected_gc``. The
+allocation breakdown comes from a further run with tracemalloc on (started at ``start``; readings after a full
+collection). For the harness's own figure alone, see bench/anchor_idle_memory.sh. usage:
 
-  nice -n 10 .venv/bin/python -m bench.conn_memory [--tables 200] [--seats 5] [--frames 10] [--out FILE.json]
+  nice -n 10 .venv/bin/python -m bench.conn_memory [--tables 200] [--seats 5] [--frames 10] [--rss-runs 1]
+                                                   [--collect] [--deflate] [--out FILE.json]
 """
 
 from __future__ import annotations
@@ -78,8 +84,12 @@ class Server:
             time.sleep(0.2)
         raise RuntimeError("server did not start")
 
-    def reading(self) -> tuple[int, tracemalloc.Snapshot | None]:
-        """RSS after a full collection, and the tracemalloc snapshot when tracing."""
+    def reading(self, collect: bool = True) -> tuple[int, tracemalloc.Snapshot | None]:
+        """RSS after a full collection, and the tracemalloc snapshot when tracing; or (collect=False) RSS as the
+        anchor harness reads it: 400 ms after the step, no collection."""
+        if not collect:
+            time.sleep(0.4)
+            return rss_kb(self.proc.pid), None
         self.dump.unlink(missing_ok=True)
         self.proc.send_signal(signal.SIGUSR1)
         while not self.dump.exists():
@@ -103,7 +113,7 @@ class Server:
 
 
 def make_table(base: str, seats: int, k: int) -> tuple[str, list[str]]:
-    with httpx.Client(base_url=base, timeout=30) as http:
+    with httpx.Client(base_url=base, timeout=120) as http:  # a traced server on a busy box is slow
         made = http.post("/api/tables", json={"game": "turncoats", "name": f"h{k}"}).raise_for_status().json()
         url = urlparse(made["invite_url"])
         code = parse_qs(url.query).get("invite", [url.path.rstrip("/").split("/")[-1]])[0]
@@ -192,23 +202,25 @@ def delta(after: dict[str, Counter[str]], before: dict[str, Counter[str]], per: 
 
 
 def run(args: argparse.Namespace, frames: int) -> dict[str, Any]:
+    collect = frames > 0 or args.collect
     with tempfile.TemporaryDirectory(prefix="conn-memory-") as tmp:
         server = Server(Path(tmp), frames)
         try:
+            readings: dict[str, tuple[int, tracemalloc.Snapshot | None]] = {"start": server.reading(collect)}
             asyncio.run(open_all(server.base, [(t, tok) for t, toks in [make_table(server.base, args.seats, -1)]
                                                for tok in toks], []))  # warm-up: first-use imports and caches
-            readings: dict[str, tuple[int, tracemalloc.Snapshot | None]] = {"0": server.reading()}
-            with ThreadPoolExecutor(8) as pool:
+            readings["0"] = server.reading(collect)
+            with ThreadPoolExecutor(16) as pool:  # the anchor's 16 requests at a time
                 tables = list(pool.map(lambda k: make_table(server.base, args.seats, k), range(args.tables)))
             held: list[ClientConnection] = []
 
             async def body() -> None:
-                readings["A"] = server.reading()
+                readings["A"] = server.reading(collect)
                 await open_all(server.base, [(t, toks[0]) for t, toks in tables], held)
-                readings["M"] = server.reading()
+                readings["M"] = server.reading(collect)
                 await open_all(server.base, [(t, tok) for t, toks in tables for tok in toks[1:]], held)
-                await asyncio.sleep(1.0)
-                readings["B"] = server.reading()
+                await asyncio.sleep(0.5)
+                readings["B"] = server.reading(collect)
                 await asyncio.gather(*(ws.close() for ws in held))
 
             asyncio.run(body())
@@ -218,13 +230,17 @@ def run(args: argparse.Namespace, frames: int) -> dict[str, Any]:
     n_more = n_all - n_first
     rss = {k: v[0] for k, v in readings.items()}
     result: dict[str, Any] = {
-        "frames": frames, "connections": n_all,
+        "frames": frames, "collected_before_readings": collect, "connections": n_all,
         "rss_kb": rss,
         "rss_kb_per_conn": round((rss["B"] - rss["A"]) / n_all, 2),
         "rss_kb_per_first_conn_of_table": round((rss["M"] - rss["A"]) / n_first, 2),
         "rss_kb_per_further_conn": round((rss["B"] - rss["M"]) / n_more, 2),
-        # The anchor benchmark's figure: from before any table existed, so the tables' own memory is shared out.
+        "rss_kb_per_table_by_rest": round((rss["A"] - rss["0"]) / n_first, 2),
+        "rss_kb_warm_up": rss["0"] - rss["start"],
+        # The anchor benchmark's figure: from before any table existed, so the tables' own memory and whatever the
+        # first requests load are shared out over the connections.
         "rss_kb_per_conn_with_tables": round((rss["B"] - rss["0"]) / n_all, 2),
+        "rss_kb_per_conn_as_anchor": round((rss["B"] - rss["start"]) / n_all, 2),
     }
     snaps = {k: v[1] for k, v in readings.items()}
     if all(s is not None for s in snaps.values()):
@@ -233,9 +249,13 @@ def run(args: argparse.Namespace, frames: int) -> dict[str, Any]:
         result["traced_bytes_per_conn"] = round((total["B"] - total["A"]) / n_all)
         result["traced_bytes_per_first_conn_of_table"] = round((total["M"] - total["A"]) / n_first)
         result["traced_bytes_per_further_conn"] = round((total["B"] - total["M"]) / n_more)
+        result["traced_bytes_per_table_by_rest"] = round((total["A"] - total["0"]) / n_first)
+        result["traced_bytes_warm_up"] = total["0"] - total["start"]
         result["all_conns_A_to_B"] = delta(g["B"], g["A"], n_all, args.top)
         result["tables_0_to_A_per_table"] = delta(g["A"], g["0"], n_first, args.top)
+        result["first_conns_A_to_M"] = delta(g["M"], g["A"], n_first, args.top)
         result["further_conns_M_to_B"] = delta(g["B"], g["M"], n_more, args.top)
+        result["warm_up_start_to_0"] = delta(g["0"], g["start"], 1, args.top)
     return result
 
 
@@ -246,11 +266,14 @@ def main() -> int:
     parser.add_argument("--frames", type=int, default=10, help="tracemalloc frames (0: skip the traced run)")
     parser.add_argument("--top", type=int, default=25)
     parser.add_argument("--deflate", action="store_true", help="clients offer permessage-deflate, as browsers do")
+    parser.add_argument("--collect", action="store_true",
+                        help="full collection before each RSS reading (default: none, as the anchor harness)")
+    parser.add_argument("--rss-runs", type=int, default=1, help="untraced runs (each on a fresh server)")
     parser.add_argument("--out", help="write the results as JSON here too")
     args = parser.parse_args()
     global DEFLATE
     DEFLATE = args.deflate
-    results = {"rss_run": run(args, 0)}
+    results: dict[str, Any] = {"rss_runs": [run(args, 0) for _ in range(args.rss_runs)]}
     if args.frames > 0:
         results["traced_run"] = run(args, args.frames)
     text = json.dumps(results, indent=1)

@@ -152,6 +152,25 @@ def test_a_token_of_another_table_is_refused(client: TestClient) -> None:
             recv(ws)
 
 
+def test_a_websocket_naming_a_foreign_host_is_refused_before_it_opens(client: TestClient) -> None:
+    """The table stream bypasses the middleware (app.entry) but keeps the guard's host check."""
+    table = new_game(client, humans=2)
+    for path in (f"/ws/tables/{table.table_id}?token={table.tokens[0]}", "/ws/elsewhere"):
+        with pytest.raises(WebSocketDisconnect) as refused:
+            with client.websocket_connect(path, headers={"host": "evil.example"}):
+                pass
+        assert refused.value.code == 4400, path
+    with connect(client, ws_url(table, 0)) as ws:  # the same socket from a trusted host opens
+        assert opening(ws)[0]["you"]["seat"] == 0
+
+
+def test_a_websocket_on_another_path_is_closed_by_the_router(client: TestClient) -> None:
+    with pytest.raises(WebSocketDisconnect) as closed:
+        with client.websocket_connect("/ws/tables"):
+            pass
+    assert closed.value.code == 1000  # Starlette's router: no route, the handshake is closed
+
+
 def states_of(messages: list[Message]) -> list[Message]:
     return of_type(messages, "state")
 
