@@ -22,6 +22,7 @@ from app.settings import Settings
 ROOT = Path(__file__).resolve().parent.parent
 TEST_GAME = "tests.support.hidden_hands:GAME"
 UNLIMITED = (1_000_000, 1.0)
+START_DEADLINE_S = 120
 # Playouts a searching (``hard``) bot makes per decision in the test servers: tables get hard bots by default where a
 # game has them, and a tiny budget keeps their games as quick as the plain bots' (strength is measured in bench/).
 TEST_BOT_NODES = 4
@@ -81,7 +82,8 @@ class ServerProcess:
         finally:
             if log:
                 log.close()
-        deadline = time.monotonic() + 30
+        # Generous: a bound on a hang, not on speed (at load 10 on 2 cores a start took over 30 s).
+        deadline = time.monotonic() + START_DEADLINE_S
         while time.monotonic() < deadline:
             if self.process.poll() is not None:
                 if not self.started and self._port_taken(since=logged):
@@ -97,7 +99,7 @@ class ServerProcess:
             except httpx.HTTPError:
                 pass
             time.sleep(0.1)
-        raise RuntimeError("server did not start in 30 s")
+        raise RuntimeError(f"server did not start in {START_DEADLINE_S} s")
 
     def _port_taken(self, since: int) -> bool:
         """Whether this launch (the log past ``since``) failed to bind its port."""
