@@ -2,7 +2,7 @@
 connection: two revisions that give the same digests sent every viewer the same bytes, in the same order.
 
 What varies from run to run is fixed first: the table ids and keys come from a seeded generator, and the messages'
-clock reads one moment (the deals are already seeded by the profile's ``--seed``). An ack's id is left out: the
+clock reads one moment, as does the clock deadlines are set by (the deals are already seeded by the profile's ``--seed``). An ack's id is left out: the
 profile numbers acts across tables as they happen to interleave, which the commit thread's timing decides.
 
 usage (from the project root):
@@ -39,6 +39,15 @@ def record(args: argparse.Namespace) -> dict[str, Any]:
     keys = random.Random(args.seed)
     app.lobby.secrets.token_urlsafe = lambda n=32: base64.urlsafe_b64encode(keys.randbytes(n)).rstrip(b"=").decode()  # type: ignore[assignment]
     app.messages.clock = lambda: MOMENT  # type: ignore[assignment]
+    # And the platform's clock, from which deadlines are set (a window's, in Patriots & Redcoats), wherever it was
+    # imported by name.
+    import app.main  # noqa: F401  (every module the app uses, imported)
+    import app.timing
+
+    real_now = app.timing.now
+    for name, module in list(sys.modules.items()):
+        if (name == "app" or name.startswith("app.")) and getattr(module, "now", None) is real_now:
+            module.now = lambda: MOMENT  # type: ignore[attr-defined]
     digests: dict[int, Any] = {}
     write = pr10_profile.Transport.write
 
