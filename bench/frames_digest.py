@@ -2,8 +2,9 @@
 connection: two revisions that give the same digests sent every viewer the same bytes, in the same order.
 
 What varies from run to run is fixed first: the table ids and keys come from a seeded generator, and the messages'
-clock reads one moment, as does the clock deadlines are set by (the deals are already seeded by the profile's ``--seed``). An ack's id is left out: the
-profile numbers acts across tables as they happen to interleave, which the commit thread's timing decides.
+clock reads one moment, as does the clock deadlines are set by (the deals are already seeded by the profile's
+``--seed``). An ack's id is left out: the profile numbers acts across tables as they happen to interleave, which the
+commit thread's timing decides.
 
 usage (from the project root):
 
@@ -22,6 +23,7 @@ import json
 import os
 import random
 import re
+import secrets
 import sys
 from datetime import UTC, datetime
 from typing import Any
@@ -33,12 +35,15 @@ MOMENT = datetime(2026, 12, 7, 12, 0, tzinfo=UTC)
 
 
 def record(args: argparse.Namespace) -> dict[str, Any]:
-    import app.lobby
     import app.messages
 
     keys = random.Random(args.seed)
-    app.lobby.secrets.token_urlsafe = lambda n=32: base64.urlsafe_b64encode(keys.randbytes(n)).rstrip(b"=").decode()  # type: ignore[assignment]
-    app.messages.clock = lambda: MOMENT  # type: ignore[assignment]
+    # The lobby's ids and keys (``secrets.token_urlsafe``, which only the lobby calls in this run).
+    def token_urlsafe(nbytes: int | None = None) -> str:
+        return base64.urlsafe_b64encode(keys.randbytes(nbytes or 32)).rstrip(b"=").decode()
+
+    secrets.token_urlsafe = token_urlsafe
+    app.messages.clock = lambda: MOMENT
     # And the platform's clock, from which deadlines are set (a window's, in Patriots & Redcoats), wherever it was
     # imported by name.
     import app.main  # noqa: F401  (every module the app uses, imported)

@@ -260,9 +260,9 @@ async def run(args: argparse.Namespace) -> None:
                 # "no subscription here" answer (app.push, kept KNOWN_S seconds) would run out and be read again for
                 # every table, again and again: a cost of the wall clock, not of the actions. Kept for the phase, as
                 # in a run at full speed.
-                import app.push
+                from app import push
 
-                app.push.KNOWN_S = float("inf")
+                push.KNOWN_S = float("inf")
                 callgrind("on")
             if profile is not None:
                 profile.enable()
