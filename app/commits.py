@@ -312,7 +312,13 @@ class _Plan:
 
     def __init__(self, dialect: Dialect) -> None:
         self.dialect = dialect
-        self.blank = (None,) * len(GUARDED)
+        # A padding row (no table has a NULL id) and the snapshot values of a move without one (the CASE keeps the
+        # stored state): on SQLite as 0 where the value is never read, since sqlite3 binds an int at once but runs
+        # every None through its adapter lookup, two failed attribute lookups with their errors (about 1 % of a
+        # lone action, with padding). PostgreSQL casts each value to its column's type, so there they stay NULL.
+        unread = 0 if dialect.name == "sqlite" else None
+        self.blank = (None,) + (unread,) * (len(GUARDED) - 1)
+        self.unread = (unread,) * len(SNAPSHOT_COLUMNS)
         self._tables = [_processor(dialect, TABLES.c[name].type) if name != "snapshot" else None for name in GUARDED]
         self._actions = [_processor(dialect, ACTIONS.c[name].type) for name in ACTION_COLUMNS]
         self._away = _processor(dialect, SEATS.c.away.type)
@@ -365,7 +371,7 @@ class _Plan:
         if move.snapshot:
             values += [getattr(table, name) for name in SNAPSHOT_COLUMNS]
         row = _process(self._tables, values)
-        return row if move.snapshot else row[:width] + (None,) * len(SNAPSHOT_COLUMNS)
+        return row if move.snapshot else row[:width] + self.unread
 
     def action_row(self, move: Move) -> tuple[Any, ...]:
         return _process(self._actions, (move.table.id, move.table.seq, move.seat, move.action, move.source, move.at))

@@ -212,6 +212,63 @@ def encode(message: dict[str, Any]) -> str:
         return json.dumps(message, separators=(",", ":"), ensure_ascii=False)
 
 
+def _dumps(value: Any) -> bytes:
+    """``encode``'s orjson steps for one part of a message; TypeError when only the json module can write it."""
+    try:
+        return orjson.dumps(value)
+    except TypeError:
+        return orjson.dumps(value, option=orjson.OPT_NON_STR_KEYS)
+
+
+class Parts:
+    """The parts that several state messages of one fan-out share, each encoded once (issue 39).
+
+    Every viewer's message of a change holds the same table facts and, mostly, the same log lines; and a game's seat
+    views are the public view with a few keys of the seat's own, sharing the rest's values (``games.shared_views``).
+    orjson writes a ``Fragment`` as it stands, so each shared object is encoded once, kept by its id while this
+    fan-out runs (the object is held here too, so the id stays its own), and its text spliced into every message that
+    holds it: the same bytes as encoding each message whole. Only the view's larger values are spliced, picked on
+    the first message: a small one costs less to write again than to look up."""
+
+    __slots__ = ("_texts", "_keys")
+
+    def __init__(self) -> None:
+        self._texts: dict[int, tuple[Any, orjson.Fragment]] = {}
+        self._keys: list[str] | None = None  # the view's keys worth splicing
+
+    def fragment(self, value: Any) -> orjson.Fragment:
+        held = self._texts.get(id(value))
+        if held is None:
+            held = self._texts[id(value)] = (value, orjson.Fragment(_dumps(value)))
+        return held[1]
+
+    def encode(self, message: dict[str, Any]) -> str:
+        """``encode(message)``, with the shared parts spliced in."""
+        try:
+            form = dict(message)
+            view = message.get("view")
+            if type(view) is dict:
+                keys = self._keys
+                if keys is None:
+                    keys = self._keys = [key for key, value in view.items()
+                                         if type(value) in _CONTAINERS and len(value) >= SPLICED_LENGTH]
+                if keys:
+                    form["view"] = view = dict(view)
+                    for key in keys:
+                        value = view.get(key)
+                        if type(value) in _CONTAINERS:
+                            view[key] = self.fragment(value)
+            form["log"] = self.fragment(message["log"])
+            form["table"] = self.fragment(message["table"])
+            return encode(form)
+        except TypeError:  # a part only the json module writes: the message goes whole, as ever
+            return encode(message)
+
+
+_CONTAINERS = (dict, list)
+SPLICED_LENGTH = 4  # a view's list or dict with fewer entries is written again in each message
+
+
 class LiveTable:
     def __init__(self, table_id: str, service: TableService, chat: Chat) -> None:
         self.table_id = table_id
@@ -308,6 +365,7 @@ class LiveTable:
         built: dict[tuple[int | None, str, int], dict[str, Any]] = {}
         texts: dict[tuple[int | None, str, int], str] = {}
         patched: dict[tuple[int, tuple[int | None, str, int]], str] = {}
+        parts = Parts()
         stamp = messages.clock().isoformat()  # every message of this fan-out tells the same time
         sent = False
         for conn in self._placed(held.seats):
@@ -332,7 +390,7 @@ class LiveTable:
                 else:
                     text = texts.get(key)
                     if text is None:
-                        text = texts[key] = encode(message)
+                        text = texts[key] = parts.encode(message)
                     conn.push(text)
                 conn.last = message
                 conn.last_seq = seq

@@ -14,12 +14,15 @@ from __future__ import annotations
 import asyncio
 import functools
 import ipaddress
+import struct
 from collections import Counter, deque
 from dataclasses import dataclass
 from typing import Any
 
 from uvicorn.protocols.http.httptools_impl import HttpToolsProtocol
+from uvicorn.protocols.utils import ClientDisconnected
 from uvicorn.protocols.websockets.websockets_sansio_impl import WebSocketsSansIOProtocol
+from websockets.protocol import State
 
 from app.settings import Settings
 
@@ -212,10 +215,25 @@ UVICORN_ATTRIBUTES = (
 )
 
 
+def text_frame(payload: bytes) -> bytes:
+    """A server's text frame holding ``payload`` whole: final, unmasked, no extension, as ``websockets``' own
+    ``Frame.serialize`` writes it."""
+    length = len(payload)
+    if length < 126:
+        return bytes((0x81, length)) + payload
+    if length < 65536:
+        return struct.pack("!BBH", 0x81, 126, length) + payload
+    return struct.pack("!BBQ", 0x81, 127, length) + payload
+
+
 class CountedWebSocketProtocol(WebSocketsSansIOProtocol):
     """uvicorn's websocket protocol, which takes over an upgraded connection's count and releases it at the end,
     and holds its received messages and its "writable" flag in lighter objects than asyncio's (see Inbox), its
-    attributes in slots, and nothing of the handshake once it is answered."""
+    attributes in slots, and nothing of the handshake once it is answered.
+
+    A text message on an open connection without extensions is framed here and written at once (``send``): the
+    frame ``websockets`` would make, without its frame object, byte buffer and list of writes, which a fan-out paid
+    for every viewer at every seq (issue 39). Anything else takes uvicorn's own path."""
 
     __slots__ = (*UVICORN_ATTRIBUTES, "counted")
 
@@ -241,3 +259,19 @@ class CountedWebSocketProtocol(WebSocketsSansIOProtocol):
         finally:
             _release(self.counted)
             self.counted = None
+
+    async def send(self, message: Any) -> None:
+        text = message.get("text") if message["type"] == "websocket.send" else None
+        conn = self.conn
+        if (text is None or message.get("bytes") is not None or not self.handshake_complete or self.close_sent
+                or self.initial_response is not None or conn.extensions or conn.debug):
+            await super().send(message)
+            return
+        if not self.writable.is_set():
+            await self.writable.wait()
+        if self.disconnected:
+            raise ClientDisconnected()
+        if conn.state is not State.OPEN or conn.expect_continuation_frame:
+            await super().send(message)  # closing, or closed meanwhile: uvicorn's path says so as it would
+            return
+        self.transport.write(text_frame(text.encode()))

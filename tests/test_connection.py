@@ -5,13 +5,16 @@ from __future__ import annotations
 
 import asyncio
 import json
+import random
 from collections.abc import Callable
 from typing import Any
 
 import pytest
 
 from app import eager
-from app.live import QUEUE_LIMIT, SLOW, Close, Connection, encode
+from app.live import QUEUE_LIMIT, SLOW, Close, Connection, Parts, encode
+from app.messages import state_message
+from tests.support.registry import ALL_GAMES, play_random
 
 
 class Socket:
@@ -194,3 +197,29 @@ async def test_eager_errors_reach_the_caller_before_and_after_the_first_wait() -
 ])
 def test_messages_are_encoded_as_compact_json_module_output(message: dict[Any, Any]) -> None:
     assert encode(message) == json.dumps(message, separators=(",", ":"), ensure_ascii=False)
+
+
+@pytest.mark.parametrize("game_id", sorted(ALL_GAMES))
+def test_a_fan_outs_shared_parts_are_spliced_in_as_the_whole_message_would_be_written(game_id: str) -> None:
+    """Issue 39: ``Parts`` encodes the table facts, the log and the view's shared values once per fan-out; every
+    viewer's message comes out as ``encode`` writes it whole, at every seq of a game, for seats and spectators."""
+    game = ALL_GAMES[game_id]
+    players = game.min_players + 1 if game.min_players < game.max_players else game.min_players
+    states, _ = play_random(game, players, 7, random.Random(7))
+    names = [f"p{seat} \u00e9" for seat in range(players)]
+    table = {"table_id": "t", "seats": [{"seat": s, "name": n} for s, n in enumerate(names)], "teams": None}
+    for state in states[:: max(1, len(states) // 25)] + states[-1:]:
+        parts = Parts()  # one fan-out: every viewer of this seq
+        for viewer in [*range(players), None]:
+            message = state_message(game, status="playing", seq=state["seq"], state=state, viewer=viewer,
+                                    names=names, table=table, deadline=None, stamp="2026-12-07T12:00:00+00:00")
+            assert parts.encode(message) == encode(message)
+
+
+def test_a_shared_part_only_the_json_module_writes_sends_the_message_whole() -> None:
+    parts = Parts()
+    view = {"big": [2**70], "keys": {1: "one"}, "plain": [1, 2]}
+    for seat in (0, 1):
+        message = {"type": "state", "view": {**view, "you": seat}, "log": [{"seq": 2**70}], "table": {3: "x"}}
+        assert parts.encode(message) == encode(message) == json.dumps(message, separators=(",", ":"),
+                                                                      ensure_ascii=False)

@@ -226,8 +226,21 @@ def ruler(state: TurncoatsState, area: int) -> Colour | None:
 
 
 def rulers(state: TurncoatsState) -> list[Colour | None]:
-    """Every area's ruler, in area order."""
-    return [ruler(state, area) for area in range(AREAS)]
+    """Every area's ruler, in area order: ``ruler`` of each, with its usual case (one colour ahead, or an empty area)
+    settled inline, since every view works out all eleven."""
+    first, second, third = COLOURS
+    out: list[Colour | None] = []
+    for area, stones in enumerate(state["areas"]):
+        a, b, c = stones[first], stones[second], stones[third]
+        if a > b and a > c:
+            out.append(first)
+        elif b > a and b > c:
+            out.append(second)
+        elif c > a and c > b:
+            out.append(third)
+        else:
+            out.append(ruler(state, area))  # a tie for the most, or an empty area
+    return out
 
 
 def ruled_counts(state: TurncoatsState, ruled: list[Colour | None] | None = None) -> Counts:

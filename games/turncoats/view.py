@@ -12,6 +12,8 @@ import json
 import random
 from typing import Any, cast
 
+import orjson
+
 from games.facts import Zone
 from games.protocol import Viewer
 from games.shared_views import SharedViews
@@ -65,11 +67,17 @@ def _public_view(state: TurncoatsState) -> SpectatorView:
         "drawn": None,
         "ruled": counts,
         "leader": winning_colour(state, counts),
-        "last": copy.deepcopy(state["last"]),
+        "last": _copied(state["last"]),
         "colours": list(COLOURS),
         "over": over,
     }
     return public
+
+
+def _copied(value: Any) -> Any:
+    """A copy of a small piece of the state for the view (plain JSON: a trip through orjson copies it some ten times
+    faster than ``copy.deepcopy``, which was a few per cent of a fan-out)."""
+    return orjson.loads(orjson.dumps(value))
 
 
 def secrets(state: TurncoatsState, viewer: Viewer) -> set[str]:

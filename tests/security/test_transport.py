@@ -171,3 +171,15 @@ def test_who_the_cap_spares() -> None:
     assert not spared.capped("127.0.0.1") and not spared.capped("::1") and not spared.capped("10.2.3.4")
     assert spared.capped("127.0.0.2") and spared.capped("192.0.2.1") and spared.capped("2001:db8::1")
     assert not Limits.of(Settings(forwarded_allow_ips=["*"])).capped("192.0.2.1")
+
+
+@pytest.mark.parametrize("length", [0, 1, 125, 126, 127, 65535, 65536, 70_000])
+def test_text_frames_are_written_as_websockets_writes_them(length: int) -> None:
+    """The protocol frames a text message itself (issue 39): byte for byte the frame ``websockets`` makes, at every
+    length encoding (7 bits, 16, 64)."""
+    from websockets.frames import Frame, Opcode
+
+    from app.transport import text_frame
+
+    payload = ("é" * length).encode()[:length]
+    assert text_frame(payload) == Frame(Opcode.TEXT, payload).serialize(mask=False)

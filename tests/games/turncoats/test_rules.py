@@ -321,3 +321,13 @@ def test_shared_legal_actions_stay_as_made_through_whole_games() -> None:
                         "type": "battle", "colour": colour, "area": area,
                         "victims": {others[0]: first, others[1]: second}}
     assert rules._NEGOTIATE == {"type": "negotiate"}
+
+
+def test_every_areas_ruler_at_once_is_each_areas_ruler() -> None:
+    """``rulers`` settles the usual case (one colour ahead) inline and leaves ties and empty areas to ``ruler``: the
+    same answer for every area, on maps full of ties as well as played ones."""
+    rand = random.Random(11)
+    for _ in range(3000):
+        state = {"areas": [{c: rand.randint(0, 3) for c in COLOURS} for _ in range(AREAS)],
+                 "axe": {c: rand.randint(0, 2) for c in COLOURS}, "flag": {c: rand.randint(0, 2) for c in COLOURS}}
+        assert rules.rulers(state) == [ruler(state, area) for area in range(AREAS)]
