@@ -89,3 +89,16 @@ def test_hard_sees_only_its_seat_same_decision_in_a_redrawn_state() -> None:
     budget = Budget(nodes=6, seconds=1e6)
     assert decide(GAME, state, seat, "hard", random.Random(5), budget) == decide(
         GAME, twin, seat, "hard", random.Random(5), budget)
+
+
+def test_hard_builds_rangers_at_30_gold_and_plays_them_as_bonus_plays() -> None:
+    """The 30-gold party (bench/notes/2026-12-07-raiding-parties-hard-2.md) is the Pirate Fort, 4 Master Gunners and 3
+    Rangers; played through the engine against ``basic``, the hard seat gets a Ranger out as a second play of a
+    turn (ruling 5), the tempo the party was built for."""
+    state = GAME.new_state(2, {"gold": 30}, 7)
+    action = decide(GAME, state, 0, "hard", random.Random(1), TINY)
+    assert action == {"type": "party", "cards": {"Ranger": 3, "Master Gunner": 4, "Pirate Fort": 1}}
+    states = played(7, ("hard", "basic"), 400, TINY)
+    assert states[-1]["parties"][0] == action["cards"]
+    assert any(s["turn"] is not None and s["turn"]["seat"] == 0 and s["turn"]["ranger_done"] for s in states), \
+        "a bonus Ranger was played"
