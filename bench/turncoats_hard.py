@@ -67,11 +67,12 @@ VARIANTS: dict[str, Callable[[], None]] = {
 
 _seconds = 1.0
 _nodes = GAME.searchers["hard"].nodes
+_pause: Path | None = None  # while this file exists, no new game starts (someone is measuring speed)
 
 
-def _init(variant: str, seconds: float, nodes: int) -> None:
-    global _seconds, _nodes
-    _seconds, _nodes = seconds, nodes
+def _init(variant: str, seconds: float, nodes: int, pause: Path | None = None) -> None:
+    global _seconds, _nodes, _pause
+    _seconds, _nodes, _pause = seconds, nodes, pause
     VARIANTS[variant]()
 
 
@@ -80,6 +81,8 @@ def play(job: tuple[int, int]) -> tuple[int, int, list[float], list[float]]:
     on the wall clock and in this process's processor time: the second is what one core would take, whatever else
     runs on the box)."""
     players, seed = job
+    while _pause is not None and _pause.exists():
+        time.sleep(30)
     hard_seat = seed % players
     state = GAME.new_state(players, {}, seed)
     rand = random.Random(f"bench {players} {seed}")
@@ -109,10 +112,10 @@ def wilson(wins: int, games: int, z: float = 1.96) -> tuple[float, float]:
 
 
 def match(players: int, games: int, start_seed: int, jobs: int, variant: str, seconds: float,
-          nodes: int) -> dict[str, object]:
+          nodes: int, pause: Path | None = None) -> dict[str, object]:
     start = time.perf_counter()
     seeds = list(range(start_seed, start_seed + games))
-    with Pool(jobs, initializer=_init, initargs=(variant, seconds, nodes)) as pool:
+    with Pool(jobs, initializer=_init, initargs=(variant, seconds, nodes, pause)) as pool:
         outcomes = []
         for seed, outcome in zip(seeds, pool.imap(play, [(players, seed) for seed in seeds]), strict=True):
             outcomes.append(outcome)
@@ -178,11 +181,13 @@ def main() -> None:
     parser.add_argument("--variant", default="shipped", choices=sorted(VARIANTS))
     parser.add_argument("--out", type=Path, default=RESULTS / f"{date.today().isoformat()}-turncoats-hard.json")
     parser.add_argument("--paired", nargs=2, type=Path, metavar=("A", "B"))
+    parser.add_argument("--pause-while", type=Path, metavar="FILE",
+                        help="start no new game while FILE exists (the shared box's QUIET flag)")
     args = parser.parse_args()
     if args.paired:
         paired(*args.paired)
         return
-    rows = [match(int(p), args.games, args.start, args.jobs, args.variant, args.seconds, args.nodes)
+    rows = [match(int(p), args.games, args.start, args.jobs, args.variant, args.seconds, args.nodes, args.pause_while)
             for p in args.players.split(",")]
     args.out.parent.mkdir(exist_ok=True)
     args.out.write_text(json.dumps(rows, indent=1) + "\n")
