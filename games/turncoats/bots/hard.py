@@ -11,7 +11,8 @@ it, the hands' leads and stones left), exact once the game is over. The playouts
 (``fast.py``, held to the engine by tests/games/turncoats/test_fast.py). Against basic that playout is the opponents'
 real policy, so whether a Negotiate lets the others end the game, and who wins if they do, is played out, not guessed.
 Measurements:
-bench/notes/2026-12-03-turncoats-hard.md and bench/notes/2026-12-07-turncoats-hard.md.
+bench/notes/2026-12-03-turncoats-hard.md, bench/notes/2026-12-07-turncoats-hard.md and its -2 and -3 sequels
+(every knob below is off: the ones screened there were not shown better).
 """
 
 from __future__ import annotations
