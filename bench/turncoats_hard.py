@@ -41,9 +41,11 @@ RESULTS = Path(__file__).parent / "results"
 
 
 def _knobs(judge: Callable[[Sim, int], float] = hard.basic_judge, depth: int = 4, loop: str = "ucb1",
-           candidates: int = 6, greedy: int = 0) -> Callable[[], None]:
+           candidates: int = 6, greedy: int = 0, diverse: bool = False,
+           end_margin: float | None = None) -> Callable[[], None]:
     def apply() -> None:
         hard.JUDGE, hard.DEPTH, hard.LOOP, hard.CANDIDATES, hard.GREEDY = judge, depth, loop, candidates, greedy
+        hard.DIVERSE, hard.END_MARGIN = diverse, end_margin
     return apply
 
 
@@ -63,15 +65,23 @@ VARIANTS: dict[str, Callable[[], None]] = {
     "value-c9": _knobs(value.judge, candidates=9),
     "greedy3": _knobs(value.judge, greedy=3),
     "paired-greedy3": _knobs(value.judge, loop="paired", greedy=3),
+    "greedy2": _knobs(value.judge, greedy=2),
+    "diverse": _knobs(value.judge, diverse=True),
+    "end0": _knobs(value.judge, end_margin=0.0),
+    "end5": _knobs(value.judge, end_margin=0.05),
+    "end10": _knobs(value.judge, end_margin=0.1),
+    "end5-greedy3": _knobs(value.judge, greedy=3, end_margin=0.05),
+    "paired-diverse": _knobs(value.judge, loop="paired", diverse=True),
 }
 
 _seconds = 1.0
 _nodes = GAME.searchers["hard"].nodes
+_pause: Path | None = None  # while this file exists, no new game starts (someone is measuring speed)
 
 
-def _init(variant: str, seconds: float, nodes: int) -> None:
-    global _seconds, _nodes
-    _seconds, _nodes = seconds, nodes
+def _init(variant: str, seconds: float, nodes: int, pause: Path | None = None) -> None:
+    global _seconds, _nodes, _pause
+    _seconds, _nodes, _pause = seconds, nodes, pause
     VARIANTS[variant]()
 
 
@@ -80,6 +90,8 @@ def play(job: tuple[int, int]) -> tuple[int, int, list[float], list[float]]:
     on the wall clock and in this process's processor time: the second is what one core would take, whatever else
     runs on the box)."""
     players, seed = job
+    while _pause is not None and _pause.exists():
+        time.sleep(30)
     hard_seat = seed % players
     state = GAME.new_state(players, {}, seed)
     rand = random.Random(f"bench {players} {seed}")
@@ -109,10 +121,10 @@ def wilson(wins: int, games: int, z: float = 1.96) -> tuple[float, float]:
 
 
 def match(players: int, games: int, start_seed: int, jobs: int, variant: str, seconds: float,
-          nodes: int) -> dict[str, object]:
+          nodes: int, pause: Path | None = None) -> dict[str, object]:
     start = time.perf_counter()
     seeds = list(range(start_seed, start_seed + games))
-    with Pool(jobs, initializer=_init, initargs=(variant, seconds, nodes)) as pool:
+    with Pool(jobs, initializer=_init, initargs=(variant, seconds, nodes, pause)) as pool:
         outcomes = []
         for seed, outcome in zip(seeds, pool.imap(play, [(players, seed) for seed in seeds]), strict=True):
             outcomes.append(outcome)
@@ -167,6 +179,26 @@ def paired(a: Path, b: Path) -> None:
               f"only {only_a}, by {row_b['variant']} only {only_b}, sign test p = {p:.3f}")
 
 
+def rebuild(log: Path, variant: str, players: int, nodes: int) -> list[dict[str, object]]:
+    """A result row from a stopped run's progress lines ("seed N: 1"), seeds from the first in a row: no decision
+    times (they are not in the log)."""
+    outcomes: dict[int, int] = {}
+    for line in log.read_text().splitlines():
+        if line.startswith("seed "):
+            seed, result = line[5:].split(": ")
+            outcomes[int(seed)] = int(result)
+    first = min(outcomes)
+    seeds: list[int] = []
+    while first + len(seeds) in outcomes:
+        seeds.append(first + len(seeds))
+    won = [outcomes[s] for s in seeds]
+    low, high = wilson(sum(won), len(won))
+    return [{"players": players, "games": len(won), "seeds": [seeds[0], seeds[-1]], "variant": variant,
+             "hard_wins": sum(won), "win_rate": sum(won) / len(won), "wilson_95": [low, high],
+             "equal_share": 1 / players, "budget": {"nodes": nodes, "worlds": GAME.searchers["hard"].worlds},
+             "rebuilt_from": log.name, "won": won}]
+
+
 def main() -> None:
     parser = argparse.ArgumentParser()
     parser.add_argument("games", type=int, nargs="?", default=400)
@@ -178,11 +210,19 @@ def main() -> None:
     parser.add_argument("--variant", default="shipped", choices=sorted(VARIANTS))
     parser.add_argument("--out", type=Path, default=RESULTS / f"{date.today().isoformat()}-turncoats-hard.json")
     parser.add_argument("--paired", nargs=2, type=Path, metavar=("A", "B"))
+    parser.add_argument("--rebuild", type=Path, metavar="LOG",
+                        help="write --out from a stopped run's progress lines (with --variant, --players, --nodes)")
+    parser.add_argument("--pause-while", type=Path, metavar="FILE",
+                        help="start no new game while FILE exists (the shared box's QUIET flag)")
     args = parser.parse_args()
     if args.paired:
         paired(*args.paired)
         return
-    rows = [match(int(p), args.games, args.start, args.jobs, args.variant, args.seconds, args.nodes)
+    if args.rebuild:
+        args.out.write_text(json.dumps(rebuild(args.rebuild, args.variant, int(args.players), args.nodes), indent=1)
+                            + "\n")
+        return
+    rows = [match(int(p), args.games, args.start, args.jobs, args.variant, args.seconds, args.nodes, args.pause_while)
             for p in args.players.split(",")]
     args.out.parent.mkdir(exist_ok=True)
     args.out.write_text(json.dumps(rows, indent=1) + "\n")
