@@ -41,11 +41,9 @@ RESULTS = Path(__file__).parent / "results"
 
 
 def _knobs(judge: Callable[[Sim, int], float] = hard.basic_judge, depth: int = 4, loop: str = "ucb1",
-           candidates: int = 6, greedy: int = 0, diverse: bool = False,
-           end_margin: float | None = None) -> Callable[[], None]:
+           candidates: int = 6, greedy: int = 0) -> Callable[[], None]:
     def apply() -> None:
         hard.JUDGE, hard.DEPTH, hard.LOOP, hard.CANDIDATES, hard.GREEDY = judge, depth, loop, candidates, greedy
-        hard.DIVERSE, hard.END_MARGIN = diverse, end_margin
     return apply
 
 
@@ -66,12 +64,6 @@ VARIANTS: dict[str, Callable[[], None]] = {
     "greedy3": _knobs(value.judge, greedy=3),
     "paired-greedy3": _knobs(value.judge, loop="paired", greedy=3),
     "greedy2": _knobs(value.judge, greedy=2),
-    "diverse": _knobs(value.judge, diverse=True),
-    "end0": _knobs(value.judge, end_margin=0.0),
-    "end5": _knobs(value.judge, end_margin=0.05),
-    "end10": _knobs(value.judge, end_margin=0.1),
-    "end5-greedy3": _knobs(value.judge, greedy=3, end_margin=0.05),
-    "paired-diverse": _knobs(value.judge, loop="paired", diverse=True),
 }
 
 _seconds = 1.0

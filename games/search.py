@@ -101,17 +101,6 @@ def ucb1(candidates: Sequence[Action], worlds: Sequence[W], playout: Playout[W],
     to try next). The first playout always runs, so a budget already spent still gives a considered answer."""
     if len(candidates) == 1 or not worlds:
         return candidates[0]
-    return best_arm(ucb1_arms(candidates, worlds, playout, rand, budget)).action
-
-
-def best_arm(arms: Sequence[Arm]) -> Arm:
-    """The arm with the best mean; ties to the more visited."""
-    return max(arms, key=lambda a: (a.mean() if a.visits else -1.0, a.visits))
-
-
-def ucb1_arms(candidates: Sequence[Action], worlds: Sequence[W], playout: Playout[W], rand: random.Random,
-              budget: Budget) -> list[Arm]:
-    """``ucb1``'s playouts, every candidate's visits and total (for a caller that weighs the means itself)."""
     arms = [Arm(action) for action in candidates]
     stop = time.perf_counter() + budget.seconds
     for n in range(budget.nodes):
@@ -126,7 +115,8 @@ def ucb1_arms(candidates: Sequence[Action], worlds: Sequence[W], playout: Playou
             arm = max(arms, key=lambda a: a.mean() + EXPLORE * math.sqrt(log_n / a.visits))
         arm.visits += 1
         arm.total += playout(world, arm.action, rand)
-    return arms
+    best = max(arms, key=lambda a: (a.mean() if a.visits else -1.0, a.visits))
+    return best.action
 
 
 def paired(candidates: Sequence[Action], worlds: Sequence[W], playout: Playout[W], rand: random.Random,

@@ -12,7 +12,7 @@ it, the hands' leads and stones left), exact once the game is over. The playouts
 real policy, so whether a Negotiate lets the others end the game, and who wins if they do, is played out, not guessed.
 Measurements:
 bench/notes/2026-12-03-turncoats-hard.md, bench/notes/2026-12-07-turncoats-hard.md and its -2 and -3 sequels
-(every knob below is off: the ones screened there were not shown better).
+(the third screened two more knobs, not shown better and so removed again; aed4766 has them).
 """
 
 from __future__ import annotations
@@ -23,7 +23,7 @@ from collections.abc import Callable
 from typing import Any
 
 from games.protocol import Action, Budget, Game, State
-from games.search import best_arm, paired, ucb1, ucb1_arms
+from games.search import paired, ucb1
 from games.turncoats.bots import infer, mimic, value
 from games.turncoats.bots.basic import Position
 from games.turncoats.bots.fast import Sim, as_move
@@ -37,14 +37,6 @@ LOOP = "ucb1"
 # The bot's own turns in a playout: 0 plays them as basic; k > 0 plays the one of basic's best k moves the judge
 # likes best one move on (the bot plays better than basic, so its playouts should not assume otherwise).
 GREEDY = 0
-# Whether the candidates always hold basic's best move of each kind (recruit, battle, march) besides its best few
-# overall: basic's one-step score often ranks five moves of one kind (five battles, say) above every other kind.
-DIVERSE = False
-# When a Negotiate would end the game: None searches it like any candidate. A number: its worth is counted exactly
-# in every world (the game ends there: won or lost, only the bot's own draw is luck), the other candidates share the
-# playouts, and the bot ends the game unless the best of them looks better by more than this. Their means are
-# four-turn guesses, and the best of several noisy means runs high; ending now is certain.
-END_MARGIN: float | None = None
 
 
 def basic_judge(sim: Sim, seat: int) -> float:
@@ -68,11 +60,7 @@ def hard_bot(game: Game[Any], view: dict[str, Any], legal: list[Action], rand: r
     if len(candidates) == 1:
         return candidates[0]
     sims = posterior(view, worlds, rand)
-    won = 0.0  # the share of worlds a Negotiate now ends with a win for the bot
-    if ending:
-        won = sum(ends_won(sim, rand) for sim in sims) / len(sims) if END_MARGIN is not None else \
-            float(all(ends_won(sim, rand) for sim in sims))
-    if won == 1.0:
+    if ending and all(ends_won(sim, rand) for sim in sims):
         return {"type": "negotiate"}  # it ends the game, and won in every world: nothing to search
 
     def play(sim: Sim, action: Action, draws: random.Random) -> float:
@@ -88,12 +76,6 @@ def hard_bot(game: Game[Any], view: dict[str, Any], legal: list[Action], rand: r
     left = Budget(nodes=budget.nodes, seconds=stop - time.perf_counter())
     if LOOP == "paired":
         return paired(candidates, sims, play, rand, left, 0.0)
-    if ending and END_MARGIN is not None:
-        others = [action for action in candidates if action["type"] != "negotiate"]
-        if not others:
-            return {"type": "negotiate"}
-        best = best_arm(ucb1_arms(others, sims, play, rand, left))
-        return {"type": "negotiate"} if won >= best.mean() - END_MARGIN else best.action
     return ucb1(candidates, sims, play, rand, left)
 
 
@@ -130,12 +112,7 @@ def prune(view: dict[str, Any], legal: list[Action], rand: random.Random) -> lis
         after.play(action)  # type: ignore[arg-type]
         scored.append((after.score(final=False), -index, action))
     scored.sort(key=lambda s: (s[0], s[1]), reverse=True)
-    chosen = [action for _, _, action in scored[:CANDIDATES - 1]]
-    if DIVERSE:
-        for kind in ("recruit", "battle", "march"):
-            if not any(action["type"] == kind for action in chosen):
-                chosen += [action for _, _, action in scored if action["type"] == kind][:1]
-    return chosen + [{"type": "negotiate"}]
+    return [action for _, _, action in scored[:CANDIDATES - 1]] + [{"type": "negotiate"}]
 
 
 def playout(sim: Sim, seat: int, rand: random.Random, depth: int) -> float:
