@@ -30,8 +30,9 @@ for n in $(seq 1 "$WORKERS"); do
 done
 echo "listen 127.0.0.1:$((PORT + WORKERS + 1));" > "$own/listen-http.conf"  # the redirect side, unused here
 echo "listen 127.0.0.1:$PORT;" > "$own/listen-https.conf"  # no `ssl`: plain HTTP on the harness's port
-openssl req -x509 -newkey rsa:2048 -nodes -days 1 -subj /CN=127.0.0.1 -keyout "$own/key.pem" -out "$own/cert.pem" \
-  2>/dev/null
+mkdir -p "$own/certs"  # where deploy/nginx/tabletop.conf reads them (it listens without ssl here: never served)
+openssl req -x509 -newkey rsa:2048 -nodes -days 1 -subj /CN=127.0.0.1 -keyout "$own/certs/privkey.pem" \
+  -out "$own/certs/fullchain.pem" 2>/dev/null
 temps=""
 for kind in client_body proxy fastcgi uwsgi scgi; do temps+="  ${kind}_temp_path $TMP/$kind;"$'\n'; done
 cat > "$TMP/nginx.conf" <<CONF
@@ -45,9 +46,12 @@ events { worker_connections 32768; }  # the harness holds up to ~4,000 sockets (
 http {
   access_log off;
 $temps
-  include $DIR/deploy/nginx/tabletop.conf;
+  include $TMP/tabletop.conf;
 }
 CONF
+# The deployment's file less its per-visitor limits (limit_conn, limit_req): the harness is a thousand players
+# behind one address, which those limits exist to refuse.
+grep -vE '^\s*limit_(conn|req)\s' "$DIR/deploy/nginx/tabletop.conf" > "$TMP/tabletop.conf"
 nginx -c "$TMP/nginx.conf" -e "$TMP/error.log" &
 pids+=($!)
 trap 'kill "${pids[@]}" 2>/dev/null; wait; rm -rf "$TMP"' EXIT TERM INT
