@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import ctypes
 import os
 import signal
 import socket
@@ -56,6 +57,18 @@ def free_port() -> int:
         return port
 
 
+# prctl(PR_SET_PDEATHSIG, SIGKILL): the kernel kills the server when the process that started it dies. A pytest worker
+# killed by its timeout (or by xdist) would otherwise leave its servers running, holding ports and CPU for the rest
+# of the run. Bound before any fork: the child only makes one call between fork and exec.
+_PR_SET_PDEATHSIG = 1
+_prctl = ctypes.CDLL(None, use_errno=True).prctl if sys.platform == "linux" else None
+
+
+def _die_with_parent() -> None:
+    if _prctl is not None:
+        _prctl(_PR_SET_PDEATHSIG, signal.SIGKILL, 0, 0, 0)
+
+
 @dataclass
 class ServerProcess:
     """A real ``tabletop serve`` process, for restart, multi-worker and browser tests."""
@@ -78,6 +91,7 @@ class ServerProcess:
             self.process = subprocess.Popen(
                 [sys.executable, "-m", "app.cli", "serve", "--port", str(self.port), *self.args],
                 cwd=ROOT, env=self.env, stdout=log or subprocess.DEVNULL, stderr=subprocess.STDOUT,
+                preexec_fn=_die_with_parent,
             )
         finally:
             if log:
