@@ -21,7 +21,7 @@ from __future__ import annotations
 import math
 import random
 from dataclasses import dataclass
-from typing import Any, cast
+from typing import Any, NamedTuple, cast
 
 from games.patriots_and_redcoats import tells
 from games.patriots_and_redcoats.data import (
@@ -155,9 +155,10 @@ def weighed_deals(state: PatriotsState, viewer: Seat | None, rand: random.Random
     shown = [[LOYALTY[e["id"]] for e in hand if e["up"]] for hand in state["hands"]]
     whole = [[LOYALTY[e["id"]] for e in hand] for hand in state["hands"]]
     scale = _Scale(state, facts, shown) if weighed and viewer is not None else None
+    held = _held(state, spots, shown)
     deals = []
     for _ in range(count if weighed else 1):
-        deal = _deal(state, spots, specials, plain, box_slots, pinned, before_winter, shown, rand)
+        deal = _deal(state, spots, specials, plain, box_slots, pinned, before_winter, held, rand)
         choices = {seat: rand.choice(TEAMS) for seat in others}
         kinds = [shown[seat] + [LOYALTY[c] for c in deal[0][seat]] if seat in deal[0] else whole[seat]
                  for seat in range(state["players"])]
@@ -178,10 +179,10 @@ def _pinned(state: PatriotsState, facts: Evidence) -> dict[Seat, str]:
 
 
 def _deal(state: PatriotsState, spots: dict[Seat, list[int]], specials: list[CardId], plain: list[CardId],
-          box_slots: list[int], pinned: dict[Seat, str], before_winter: bool, shown: list[list[str]],
+          box_slots: list[int], pinned: dict[Seat, str], before_winter: bool, held: _Held,
           rand: random.Random) -> Deal:
     for attempt in range(20):
-        placed = _place_specials(state, spots, specials, pinned, before_winter and attempt < 15, shown, rand)
+        placed = _place_specials(state, spots, specials, pinned, before_winter and attempt < 15, held, rand)
         if placed is not None:
             break
     else:
@@ -207,11 +208,29 @@ def _deal(state: PatriotsState, spots: dict[Seat, list[int]], specials: list[Car
     return hands, box
 
 
+class _Held(NamedTuple):
+    """What constrains where a Spy or Leader may go, per seat still to be dealt (``spots``' seats), before a deal: the
+    teams of the Spies and of the Leaders it shows, and how many face-down slots it has."""
+
+    spies: dict[Seat, frozenset[Team]]
+    leaders: dict[Seat, frozenset[Team]]
+    slots: dict[Seat, int]
+    seats: list[Seat]  # in order
+
+
+def _held(state: PatriotsState, spots: dict[Seat, list[int]], shown: list[list[str]]) -> _Held:
+    seats = sorted(spots)
+    return _Held({seat: frozenset(SPIES[k] for k in shown[seat] if k in SPIES) for seat in seats},
+                 {seat: frozenset(LEADERS[k] for k in shown[seat] if k in LEADERS) for seat in seats},
+                 {seat: len(spots[seat]) for seat in seats}, seats)
+
+
 def _place_specials(state: PatriotsState, spots: dict[Seat, list[int]], specials: list[CardId],
-                    pinned: dict[Seat, str], one_each: bool, shown: list[list[str]],
+                    pinned: dict[Seat, str], one_each: bool, held: _Held,
                     rand: random.Random) -> dict[tuple[Seat, int], CardId] | None:
     """Spies and Leaders onto seats as the rules allow; None on a dead end."""
-    held: dict[Seat, list[str]] = {seat: list(shown[seat]) for seat in spots}
+    alive = state["alive"]
+    spies, leaders, free_slots = dict(held.spies), dict(held.leaders), dict(held.slots)  # updated as cards go
     placed: dict[tuple[Seat, int], CardId] = {}
     order = list(specials)
     rand.shuffle(order)
@@ -220,9 +239,9 @@ def _place_specials(state: PatriotsState, spots: dict[Seat, list[int]], specials
     for card in order:
         card_kind = kind(card)
         pin = [seat for seat, k in pinned.items() if k == card_kind and seat in spots
-               and _allowed(state, held[seat], card_kind, seat, one_each)]
-        seats = pin or [seat for seat in sorted(spots) if _allowed(state, held[seat], card_kind, seat, one_each)
-                        and any((seat, i) not in placed for i in spots[seat])]
+               and _allowed(spies[seat], leaders[seat], alive[seat], card_kind, one_each)]
+        seats = pin or [seat for seat in held.seats if free_slots[seat]
+                        and _allowed(spies[seat], leaders[seat], alive[seat], card_kind, one_each)]
         if pin:
             pinned = {s: k for s, k in pinned.items() if s != pin[0]}
         if not seats:
@@ -232,19 +251,23 @@ def _place_specials(state: PatriotsState, spots: dict[Seat, list[int]], specials
         if not free:
             return None
         placed[(seat, rand.choice(free))] = card
-        held[seat].append(card_kind)
+        free_slots[seat] -= 1
+        if card_kind in SPIES:
+            spies[seat] = spies[seat] | {SPIES[card_kind]}
+        else:
+            leaders[seat] = leaders[seat] | {LEADERS[card_kind]}
     return placed
 
 
-def _allowed(state: PatriotsState, held: list[str], card_kind: str, seat: Seat, one_each: bool) -> bool:
-    if one_each and any(k in SPECIALS for k in held):
+def _allowed(spies: frozenset[Team], leaders: frozenset[Team], alive: bool, card_kind: str, one_each: bool) -> bool:
+    """May a seat holding Spies and Leaders of these teams take a card of ``card_kind``?"""
+    if one_each and (spies or leaders):
         return False
     if card_kind in SPIES:
-        return not any(k in SPIES for k in held) and not any(
-            LEADERS[k] != SPIES[card_kind] for k in held if k in LEADERS)
-    if not state["alive"][seat] or any(k in LEADERS for k in held):
+        return not spies and all(team == SPIES[card_kind] for team in leaders)
+    if not alive or leaders:
         return False
-    return not any(SPIES[k] != LEADERS[card_kind] for k in held if k in SPIES)
+    return all(team == LEADERS[card_kind] for team in spies)
 
 
 def _apply(state: PatriotsState, others: list[Seat], deal: Deal, choices: dict[Seat, Team],
