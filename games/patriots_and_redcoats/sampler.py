@@ -21,10 +21,20 @@ from __future__ import annotations
 import math
 import random
 from dataclasses import dataclass
-from typing import Any, cast
+from typing import Any, NamedTuple, cast
 
 from games.patriots_and_redcoats import tells
-from games.patriots_and_redcoats.data import COLOUR, LEADERS, PATRIOT, REDCOAT, SECOND_PILE, SPECIALS, SPIES, TEAMS
+from games.patriots_and_redcoats.data import (
+    COLOUR,
+    LEADERS,
+    LOYALTY,
+    PATRIOT,
+    REDCOAT,
+    SECOND_PILE,
+    SPECIALS,
+    SPIES,
+    TEAMS,
+)
 from games.patriots_and_redcoats.rules import teams
 from games.patriots_and_redcoats.rules.core import kind, next_living
 from games.patriots_and_redcoats.state import CardId, PatriotsState, Team
@@ -64,20 +74,20 @@ class Evidence:
     flipped: list[tuple[Seat, str, Seat | None]]
 
 
-# The last evidence read, by what it was read from: a bot draws all its worlds from one state, and reading the log is a
-# third of each draw. Read-only to every user.
-_last: tuple[tuple[object, ...], Evidence] | None = None
+# The last evidence read for each viewer, by what it was read from: a bot draws all its worlds from one state, and
+# reading the log is a third of each draw; a leak check redraws one state for every viewer in turn, and for the actor
+# of the next move between them. One entry a seat, so at most ten. Read-only to every user.
+_last: dict[Seat, tuple[tuple[object, ...], Evidence]] = {}
 
 
 def evidence(state: PatriotsState, viewer: Seat) -> Evidence:
     """The public history ``viewer`` can read, as the sampler weighs it (the same state gives the same object)."""
-    global _last
     seen = visible_entries(cast(State, state), viewer)
     # Compared, never hashed: every draw from one state meets the same event dicts, so this is mostly identity checks.
     key = (viewer, tuple(state["alive"]), any(PLAIN.values()), tuple(e["event"] for e in seen if "event" in e))
-    last = _last  # one read: another thread may replace it meanwhile
+    last = _last.get(viewer)  # one read: another thread may replace it meanwhile
     if last is None or last[0] != key:
-        last = _last = (key, _read(state, viewer, seen))
+        last = _last[viewer] = (key, _read(state, viewer, seen))
     return last[1]
 
 
@@ -141,15 +151,20 @@ def weighed_deals(state: PatriotsState, viewer: Seat | None, rand: random.Random
     facts = evidence(state, viewer) if viewer is not None else Evidence([], None, [])
     pinned = _pinned(state, facts)
     weighed = viewer is not None and state["team"][viewer] is not None
+    # What every deal shares, read from the state once: each seat's face-up kinds (and the viewer's whole hand).
+    shown = [[LOYALTY[e["id"]] for e in hand if e["up"]] for hand in state["hands"]]
+    whole = [[LOYALTY[e["id"]] for e in hand] for hand in state["hands"]]
+    scale = _Scale(state, facts, shown) if weighed and viewer is not None else None
+    held = _held(state, spots, shown)
     deals = []
     for _ in range(count if weighed else 1):
-        deal = _deal(state, spots, specials, plain, box_slots, pinned, before_winter, rand)
+        deal = _deal(state, spots, specials, plain, box_slots, pinned, before_winter, held, rand)
         choices = {seat: rand.choice(TEAMS) for seat in others}
-        team = _teams(state, viewer, deal, choices)
-        weight = 0.0
-        if weighed and viewer is not None:
-            weight = _weight(state, viewer, facts, deal, team)
-        leaders = {k: seat for seat in range(state["players"]) for k in _kinds(state, deal, seat) if k in LEADERS}
+        kinds = [shown[seat] + [LOYALTY[c] for c in deal[0][seat]] if seat in deal[0] else whole[seat]
+                 for seat in range(state["players"])]
+        team = _teams(state, viewer, kinds, choices)
+        weight = scale.weight(deal, kinds, team) if scale is not None else 0.0
+        leaders = {k: seat for seat in range(state["players"]) for k in kinds[seat] if k in LEADERS}
         deals.append(Weighed(deal, choices, team, leaders, weight))
     return deals
 
@@ -164,10 +179,10 @@ def _pinned(state: PatriotsState, facts: Evidence) -> dict[Seat, str]:
 
 
 def _deal(state: PatriotsState, spots: dict[Seat, list[int]], specials: list[CardId], plain: list[CardId],
-          box_slots: list[int], pinned: dict[Seat, str], before_winter: bool,
+          box_slots: list[int], pinned: dict[Seat, str], before_winter: bool, held: _Held,
           rand: random.Random) -> Deal:
     for attempt in range(20):
-        placed = _place_specials(state, spots, specials, pinned, before_winter and attempt < 15, rand)
+        placed = _place_specials(state, spots, specials, pinned, before_winter and attempt < 15, held, rand)
         if placed is not None:
             break
     else:
@@ -193,11 +208,29 @@ def _deal(state: PatriotsState, spots: dict[Seat, list[int]], specials: list[Car
     return hands, box
 
 
+class _Held(NamedTuple):
+    """What constrains where a Spy or Leader may go, per seat still to be dealt (``spots``' seats), before a deal: the
+    teams of the Spies and of the Leaders it shows, and how many face-down slots it has."""
+
+    spies: dict[Seat, frozenset[Team]]
+    leaders: dict[Seat, frozenset[Team]]
+    slots: dict[Seat, int]
+    seats: list[Seat]  # in order
+
+
+def _held(state: PatriotsState, spots: dict[Seat, list[int]], shown: list[list[str]]) -> _Held:
+    seats = sorted(spots)
+    return _Held({seat: frozenset(SPIES[k] for k in shown[seat] if k in SPIES) for seat in seats},
+                 {seat: frozenset(LEADERS[k] for k in shown[seat] if k in LEADERS) for seat in seats},
+                 {seat: len(spots[seat]) for seat in seats}, seats)
+
+
 def _place_specials(state: PatriotsState, spots: dict[Seat, list[int]], specials: list[CardId],
-                    pinned: dict[Seat, str], one_each: bool,
+                    pinned: dict[Seat, str], one_each: bool, held: _Held,
                     rand: random.Random) -> dict[tuple[Seat, int], CardId] | None:
     """Spies and Leaders onto seats as the rules allow; None on a dead end."""
-    held: dict[Seat, list[str]] = {seat: [kind(e["id"]) for e in state["hands"][seat] if e["up"]] for seat in spots}
+    alive = state["alive"]
+    spies, leaders, free_slots = dict(held.spies), dict(held.leaders), dict(held.slots)  # updated as cards go
     placed: dict[tuple[Seat, int], CardId] = {}
     order = list(specials)
     rand.shuffle(order)
@@ -206,9 +239,9 @@ def _place_specials(state: PatriotsState, spots: dict[Seat, list[int]], specials
     for card in order:
         card_kind = kind(card)
         pin = [seat for seat, k in pinned.items() if k == card_kind and seat in spots
-               and _allowed(state, held[seat], card_kind, seat, one_each)]
-        seats = pin or [seat for seat in sorted(spots) if _allowed(state, held[seat], card_kind, seat, one_each)
-                        and any((seat, i) not in placed for i in spots[seat])]
+               and _allowed(spies[seat], leaders[seat], alive[seat], card_kind, one_each)]
+        seats = pin or [seat for seat in held.seats if free_slots[seat]
+                        and _allowed(spies[seat], leaders[seat], alive[seat], card_kind, one_each)]
         if pin:
             pinned = {s: k for s, k in pinned.items() if s != pin[0]}
         if not seats:
@@ -218,19 +251,23 @@ def _place_specials(state: PatriotsState, spots: dict[Seat, list[int]], specials
         if not free:
             return None
         placed[(seat, rand.choice(free))] = card
-        held[seat].append(card_kind)
+        free_slots[seat] -= 1
+        if card_kind in SPIES:
+            spies[seat] = spies[seat] | {SPIES[card_kind]}
+        else:
+            leaders[seat] = leaders[seat] | {LEADERS[card_kind]}
     return placed
 
 
-def _allowed(state: PatriotsState, held: list[str], card_kind: str, seat: Seat, one_each: bool) -> bool:
-    if one_each and any(k in SPECIALS for k in held):
+def _allowed(spies: frozenset[Team], leaders: frozenset[Team], alive: bool, card_kind: str, one_each: bool) -> bool:
+    """May a seat holding Spies and Leaders of these teams take a card of ``card_kind``?"""
+    if one_each and (spies or leaders):
         return False
     if card_kind in SPIES:
-        return not any(k in SPIES for k in held) and not any(
-            LEADERS[k] != SPIES[card_kind] for k in held if k in LEADERS)
-    if not state["alive"][seat] or any(k in LEADERS for k in held):
+        return not spies and all(team == SPIES[card_kind] for team in leaders)
+    if not alive or leaders:
         return False
-    return not any(SPIES[k] != LEADERS[card_kind] for k in held if k in SPIES)
+    return all(team == LEADERS[card_kind] for team in spies)
 
 
 def _apply(state: PatriotsState, others: list[Seat], deal: Deal, choices: dict[Seat, Team],
@@ -257,14 +294,15 @@ def _apply(state: PatriotsState, others: list[Seat], deal: Deal, choices: dict[S
             state["team_before"][seat] = state["team"][seat]
 
 
-def _teams(state: PatriotsState, viewer: Seat | None, deal: Deal, choices: dict[Seat, Team]) -> list[Team | None]:
-    """Every seat's team under a deal (``teams.team_of``'s rules on the dealt kinds, without touching the state)."""
+def _teams(state: PatriotsState, viewer: Seat | None, kinds: list[list[str]],
+           choices: dict[Seat, Team]) -> list[Team | None]:
+    """Every seat's team under a deal whose card kinds are ``kinds`` (``teams.team_of``'s rules on the dealt kinds,
+    without touching the state)."""
     out: list[Team | None] = list(state["team"])
-    hands, _ = deal
     for seat in range(state["players"]):
         if seat == viewer or out[seat] is None:
             continue
-        held = [kind(e["id"]) for e in state["hands"][seat] if e["up"]] + [kind(c) for c in hands.get(seat, [])]
+        held = kinds[seat]
         spy = next((SPIES[k] for k in held if k in SPIES), None)
         leader = next((LEADERS[k] for k in held if k in LEADERS), None)
         blue, red = held.count(PATRIOT), held.count(REDCOAT)
@@ -272,50 +310,68 @@ def _teams(state: PatriotsState, viewer: Seat | None, deal: Deal, choices: dict[
     return out
 
 
-def _kinds(state: PatriotsState, deal: Deal, seat: Seat) -> list[str]:
-    """A seat's cards' kinds under a deal: its face-up cards and its face-down ones (the viewer's: as they are)."""
-    hidden = deal[0].get(seat)
-    if hidden is None:
-        return [kind(e["id"]) for e in state["hands"][seat]]
-    return [kind(e["id"]) for e in state["hands"][seat] if e["up"]] + [kind(c) for c in hidden]
+ENEMY_COLOUR = {"patriots": REDCOAT, "redcoats": PATRIOT}  # the Loyalty colour of the other team
 
 
-def _weight(state: PatriotsState, viewer: Seat, facts: Evidence, deal: Deal, team: list[Team | None]) -> float:
-    """The log-likelihood of the public history under a deal and the teams ``team`` it gives."""
-    total = 0.0
-    for seat, hidden in deal[0].items():
-        if team[seat] is None:
-            continue
-        # A player who must show a card shows the enemy's colour first, and flips their own colour back face down
-        # first in Winter: their own colour face up beside the enemy's face down is unlikely.
-        down = {COLOUR.get(kind(c)) for c in hidden}
-        for entry in state["hands"][seat]:
-            if entry["up"] and COLOUR.get(kind(entry["id"])) == team[seat] and (down - {team[seat], None}):
-                total += math.log(SHOWN_OWN)
-    for seat, card_kind, receiver in facts.flipped:
-        kept = KEPT["colour" if card_kind in SECOND_PILE else "special"]
-        if card_kind in _kinds(state, deal, seat):
-            total += math.log(kept if receiver is not None else 1.0)
-        elif receiver is not None and card_kind in _kinds(state, deal, receiver):
-            total += math.log(1 - kept)
-        else:
-            total += math.log(LOST)
-    for council in state["councils"]:
-        side = council["placed"]
-        if council["outcome"] != "placed" or side is None or council["agent"] is None:
-            continue
-        on_side = sum(team[s] == side for s in (council["commander"], council["agent"]))
-        total += math.log(PLACED[side][on_side])
-    shares = INFORMED if state["players"] >= INFORMED_FROM else {}
-    for tell in facts.tells:
-        side = team[tell.actor]
-        if side is not None:
+class _Scale:
+    """The log-likelihood of the public history under a deal. What does not depend on the deal is read once per
+    ``weighed_deals`` (from the constants as they are then), chiefly each plainly read tell's log-odds for either
+    team; each deal then adds the same terms in the same order as a term-by-term reading, so the weights are the same
+    to the last bit."""
+
+    def __init__(self, state: PatriotsState, facts: Evidence, shown: list[list[str]]) -> None:
+        self.state, self.facts = state, facts
+        # Face-up cards of each seat's own colour, by the team the seat would be on.
+        self.own_up = [{side: sum(COLOUR.get(k) == side for k in up) for side in TEAMS} for up in shown]
+        shares = INFORMED if state["players"] >= INFORMED_FROM else {}
+        # Per tell: (actor, log-odds by team, the tell, plain, informed). The log-odds are None for a tell read in
+        # part as an informed player's (they depend on every seat's team) and for odds of 0 (left to ``math.log``
+        # at the deal that meets them, which fails there as it always has).
+        self.tells: list[tuple[Seat, dict[Team, float] | None, tells.Tell, float, float]] = []
+        for tell in facts.tells:
             plain, informed = PLAIN[tell.kind], shares.get(tell.kind, 0.0)
+            odds = {side: plain * tell.plain[side] + (1 - plain) * tell.anyhow for side in TEAMS}
+            logs = None if informed or min(odds.values()) <= 0 else {side: math.log(p) for side, p in odds.items()}
+            self.tells.append((tell.actor, logs, tell, plain, informed))
+
+    def weight(self, deal: Deal, kinds: list[list[str]], team: list[Team | None]) -> float:
+        total = 0.0
+        for seat, hidden in deal[0].items():
+            side = team[seat]
+            if side is None:
+                continue
+            # A player who must show a card shows the enemy's colour first, and flips their own colour back face
+            # down first in Winter: their own colour face up beside the enemy's face down is unlikely.
+            up = self.own_up[seat][side]
+            if up and ENEMY_COLOUR[side] in kinds[seat][len(kinds[seat]) - len(hidden):]:
+                for _ in range(up):
+                    total += math.log(SHOWN_OWN)
+        for seat, card_kind, receiver in self.facts.flipped:
+            kept = KEPT["colour" if card_kind in SECOND_PILE else "special"]
+            if card_kind in kinds[seat]:
+                total += math.log(kept if receiver is not None else 1.0)
+            elif receiver is not None and card_kind in kinds[receiver]:
+                total += math.log(1 - kept)
+            else:
+                total += math.log(LOST)
+        for council in self.state["councils"]:
+            side = council["placed"]
+            if council["outcome"] != "placed" or side is None or council["agent"] is None:
+                continue
+            on_side = sum(team[s] == side for s in (council["commander"], council["agent"]))
+            total += math.log(PLACED[side][on_side])
+        for actor, logs, tell, plain, informed in self.tells:
+            side = team[actor]
+            if side is None:
+                continue
+            if logs is not None:
+                total += logs[side]
+                continue
             reasoned = tell.plain[side]
             if informed:
                 reasoned = (1 - informed) * reasoned + informed * _informed(tell, side, team)
             total += math.log(plain * reasoned + (1 - plain) * tell.anyhow)
-    return total
+        return total
 
 
 def _informed(tell: tells.Tell, side: Team, team: list[Team | None]) -> float:

@@ -50,6 +50,9 @@ class _Table:
     eyes: list[int] = field(init=False)
     alive: list[bool] = field(init=False)
     councils: list[dict[str, Any]] = field(init=False, default_factory=list)  # the placed ones, as ``Mind`` reads them
+    # ``_everyone`` and what it was read from (the face-up kinds; the councils, which are appended and popped, never
+    # edited): worked out again when either changed.
+    _scores: tuple[object, dict[Seat, float]] | None = field(init=False, default=None, repr=False)
 
     def __post_init__(self) -> None:
         self.face_up = [[] for _ in range(self.players)]
@@ -61,13 +64,23 @@ class _Table:
 
     def trust(self, seat: Seat) -> dict[Team, dict[Seat, float]]:
         """``seat``'s public score of every other seat on either team (the same numbers, signs flipped)."""
+        seen = (tuple(tuple(up) for up in self.face_up), tuple(self.councils))
+        if self._scores is None or self._scores[0] != seen:
+            self._scores = (seen, self._everyone())
+        score = {other: value for other, value in self._scores[1].items() if other != seat}
+        return {"patriots": score, "redcoats": {other: -value for other, value in score.items()}}
+
+    def _everyone(self) -> dict[Seat, float]:
+        """Every seat's public score as a plain Patriot sees it. A ``Mind`` scores each other seat from that seat's
+        face-up cards and councils alone, in the same order whoever it is, so one reading seen from no seat gives
+        every reader's scores (to the last bit) by leaving the reader out: one reading per change of the table, not
+        one per tell."""
         view = {
-            "you": seat, "your_team": "patriots", "your_cards": [], "councils": self.councils,
+            "you": -1, "your_team": "patriots", "your_cards": [], "councils": self.councils,
             "seats": [{"seat": s, "alive": self.alive[s], "face_up": self.face_up[s], "eye_total": self.eyes[s]}
                       for s in range(self.players)],
         }
-        score = Mind(cast(Any, view)).score
-        return {"patriots": score, "redcoats": {other: -value for other, value in score.items()}}
+        return dict(Mind(cast(Any, view)).score)
 
 
 def _tell(actor: Seat, kind: str, chosen: object, options: list[Any], trust: dict[Team, dict[Seat, float]],

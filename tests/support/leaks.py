@@ -195,6 +195,13 @@ class Moment:
         self.next = after if after is not None or move is None else apply_logged(game, state, *move)
         self._before: dict[Viewer, dict[str, Any]] = {}
         self._after: dict[Viewer, dict[str, Any]] = {}
+        self._key: str | None = None
+
+    def key(self) -> str:
+        """``key(state)``, worked out once: every viewer's redraws compare against it."""
+        if self._key is None:
+            self._key = key(self.state)
+        return self._key
 
     def before(self, viewer: Viewer) -> dict[str, Any]:
         if viewer not in self._before:
@@ -228,7 +235,7 @@ def check_redraw(
     Returns (the redraw changed the state, the move's lines were compared)."""
     game, state = moment.game, moment.state
     assert game.resample is not None, f"{game.id} declares no resample hook"
-    before = key(state)
+    before = moment.key()
     other = game.resample(state, viewer, rand)
     assert key(state) == before, f"{where}: resample changed the state it was given"
     assert round_trip(other) == other, f"{where}: the resampled state is not plain JSON"
