@@ -155,7 +155,9 @@ def main() -> None:
         for game in pool.map(run, seeds, chunksize=4 if args.jobs > 1 else 1):
             games.append(game)
             # the file after every game: a run stopped early keeps its finished games, CPU figures included
-            out.write_text(json.dumps(summarize(games, args, time.perf_counter() - start), indent=2) + "\n")
+            partial_out = out.with_name(out.name + ".part")  # then renamed: a run stopped mid-write leaves a whole file
+            partial_out.write_text(json.dumps(summarize(games, args, time.perf_counter() - start), indent=2) + "\n")
+            partial_out.replace(out)
             if args.each:  # every seed's outcome as it comes
                 print(f"seed {game['seed']}: {game['outcome']}", file=sys.stderr, flush=True)
             if len(games) % 25 == 0:  # a running tally, for long runs on a shared box
