@@ -13,7 +13,8 @@ only the node count bounds a search: the same seeds then give the same games on 
 comparisons need. ``--worlds``, ``--nodes`` and ``--turns`` screen another budget or horizon than the shipped bot's
 without editing it (the bench hands the search a changed ``Searcher`` and sets the playouts' turn count in its own
 processes). Prints the table and writes it as JSON to bench/results/, rewritten after every game so that a run
-stopped early keeps what it finished.
+stopped early keeps what it finished. ``python -m bench.red_scare_redux_hard --pair BASE.json OTHER.json`` compares
+two runs seed by seed (flips and their sign test).
 """
 
 from __future__ import annotations
@@ -128,6 +129,38 @@ def summarize(games: list[dict[str, Any]], args: argparse.Namespace, elapsed: fl
     }
 
 
+def sign_test(a: int, b: int) -> float:
+    """The two-sided chance of a split of ``a + b`` flips at least as uneven as ``a`` to ``b`` if each flip were a
+    fair coin."""
+    n, low = a + b, min(a, b)
+    if n == 0:
+        return 1.0
+    tail = sum(math.comb(n, k) for k in range(low + 1)) / 2**n
+    return min(1.0, 2.0 * float(tail))
+
+
+def pair(base: Path, other: Path) -> str:
+    """Two runs' results compared on the seeds both finished: each one's wins and Wilson interval, the seeds only
+    one of them won (flips) and the sign test on those, and each one's decision CPU p95."""
+    runs = [json.loads(path.read_text()) for path in (base, other)]
+    won = [{int(seed): outcome == "win" for seed, outcome in run["outcomes"].items()} for run in runs]
+    seeds = sorted(set(won[0]) & set(won[1]))
+    if not seeds:
+        raise SystemExit(f"{base} and {other} share no finished seed")
+    lines = [f"{len(seeds)} seeds both finished, {seeds[0]}-{seeds[-1]}"]
+    for path, run, wins in zip((base, other), runs, won, strict=True):
+        count = sum(wins[seed] for seed in seeds)
+        low, high = wilson(count, len(seeds))
+        lines.append(f"{path.name}: {count} won ({count / len(seeds):.1%}, {low:.1%}-{high:.1%}); its whole run "
+                     f"{run['games']} games, CPU p95 {run['decision_cpu_ms']['p95']:.0f} ms "
+                     f"({run['worlds']} worlds, {run['nodes']} nodes, {run.get('turns', 3)} turns)")
+    only_base = sum(won[0][seed] and not won[1][seed] for seed in seeds)
+    only_other = sum(won[1][seed] and not won[0][seed] for seed in seeds)
+    lines.append(f"flips: won by {base.name} only {only_base}, by {other.name} only {only_other}, "
+                 f"sign test p = {sign_test(only_base, only_other):.3f}")
+    return "\n".join(lines)
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("games", type=int, nargs="?", default=400)
@@ -141,7 +174,12 @@ def main() -> None:
     parser.add_argument("--nodes", type=int, default=None, help="playouts a hard decision (default: the shipped bot's)")
     parser.add_argument("--turns", type=int, default=None,
                         help="turns a playout runs, this one included (default: the shipped bot's TURNS)")
+    parser.add_argument("--pair", type=Path, nargs=2, metavar=("BASE", "OTHER"),
+                        help="compare two results files on the seeds both finished (plays nothing)")
     args = parser.parse_args()
+    if args.pair:
+        print(pair(*args.pair))
+        return
     for name in ("worlds", "nodes", "turns"):
         if getattr(args, name) is not None and getattr(args, name) < 1:
             parser.error(f"--{name} must be at least 1")
