@@ -8,6 +8,7 @@ import signal
 import socket
 import subprocess
 import sys
+import threading
 import time
 from collections.abc import Iterator
 from dataclasses import dataclass, field
@@ -59,7 +60,9 @@ def free_port() -> int:
 
 # prctl(PR_SET_PDEATHSIG, SIGKILL): the kernel kills the server when the process that started it dies. A pytest worker
 # killed by its timeout (or by xdist) would otherwise leave its servers running, holding ports and CPU for the rest
-# of the run. Bound before any fork: the child only makes one call between fork and exec.
+# of the run. Bound before any fork: the child only makes one call between fork and exec. The signal follows the
+# *thread* that forked, not the process, so it is set only for servers started from the main thread (a test that
+# starts servers from helper threads would see them killed as each thread ends).
 _PR_SET_PDEATHSIG = 1
 _prctl = ctypes.CDLL(None, use_errno=True).prctl if sys.platform == "linux" else None
 
@@ -91,7 +94,7 @@ class ServerProcess:
             self.process = subprocess.Popen(
                 [sys.executable, "-m", "app.cli", "serve", "--port", str(self.port), *self.args],
                 cwd=ROOT, env=self.env, stdout=log or subprocess.DEVNULL, stderr=subprocess.STDOUT,
-                preexec_fn=_die_with_parent,
+                preexec_fn=_die_with_parent if threading.current_thread() is threading.main_thread() else None,
             )
         finally:
             if log:
