@@ -53,6 +53,7 @@ from multiprocessing.util import Finalize
 from pathlib import Path
 from typing import Any
 
+from bench.stats import wilson
 from games.bots import decide
 from games.ladder import FIGURES, Side
 from games.protocol import Action, Budget, Game, Seat, State, apply_checked
@@ -225,16 +226,6 @@ def _play(job: Job) -> Outcome:
 
 
 # ----------------------------------------------------------------------------- statistics
-
-
-def wilson(score: float, games: int, z: float = 1.96) -> tuple[float, float]:
-    """The Wilson score interval of a rate (a draw counts half a win)."""
-    if not games:
-        return 0.0, 1.0
-    rate = score / games
-    centre = (rate + z * z / (2 * games)) / (1 + z * z / games)
-    half = z * math.sqrt(rate * (1 - rate) / games + z * z / (4 * games * games)) / (1 + z * z / games)
-    return max(0.0, centre - half), min(1.0, centre + half)
 
 
 def fit(tallies: dict[tuple[str, str], tuple[float, int]], anchor: str, prior_draws: float = 1.0) -> dict[str, float]:

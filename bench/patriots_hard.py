@@ -15,7 +15,6 @@ from __future__ import annotations
 
 import argparse
 import json
-import math
 import random
 import statistics
 import time
@@ -24,6 +23,7 @@ from datetime import date
 from pathlib import Path
 from typing import Any, Protocol
 
+from bench.stats import wilson
 from games.bots import decide
 from games.patriots_and_redcoats import GAME as PATRIOTS
 from games.protocol import Budget, Game, Seat, State, apply_checked
@@ -78,15 +78,6 @@ def play(players: int, seed: int, watch: Watcher | None = None, budget: Budget |
 
 def _play(job: tuple[int, int]) -> dict[str, Any]:
     return play(*job)
-
-
-def wilson(wins: int, n: int, z: float = 1.96) -> tuple[float, float]:
-    if n == 0:
-        return 0.0, 0.0
-    p = wins / n
-    centre = (p + z * z / (2 * n)) / (1 + z * z / n)
-    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n)
-    return centre - half, centre + half
 
 
 def summarise(players: int, games: list[dict[str, Any]], elapsed: float) -> dict[str, Any]:

@@ -20,7 +20,8 @@ import statistics
 from pathlib import Path
 from typing import Any
 
-from bench.patriots_hard import play, wilson
+from bench.patriots_hard import play
+from bench.stats import wilson
 from games.protocol import Budget
 
 

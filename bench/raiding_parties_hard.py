@@ -18,13 +18,13 @@ from __future__ import annotations
 
 import argparse
 import json
-import math
 import random
 import time
 from multiprocessing import Pool
 from pathlib import Path
 from typing import Any
 
+from bench.stats import wilson
 from games.bots import decide
 from games.protocol import Budget, Game, apply_checked
 from games.raiding_parties import GAME as RAIDING
@@ -62,13 +62,6 @@ def play(job: tuple[int, bool]) -> dict[str, Any]:
         steps += 1
     return {"seed": seed, "hard_seat": hard_seat, "winners": result["winners"], "steps": steps, "times": times,
             "cpu": cpu}
-
-
-def wilson(wins: int, n: int, z: float = 1.96) -> tuple[float, float]:
-    p = wins / n
-    centre = (p + z * z / (2 * n)) / (1 + z * z / n)
-    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n)
-    return centre - half, centre + half
 
 
 def main() -> None:

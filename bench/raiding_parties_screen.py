@@ -19,13 +19,13 @@ from __future__ import annotations
 import argparse
 import dataclasses
 import json
-import math
 import random
 import time
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
+from bench.stats import sign_test, wilson
 from games.bots import decide
 from games.protocol import Budget, Game, Searcher, apply_checked
 from games.raiding_parties import GAME as RAIDING
@@ -134,23 +134,6 @@ def run(name: str, first: int, games: int, out: Path, chunk: int) -> None:
                 f.write(json.dumps(row) + "\n")
         print(f"{name}: {min(i + chunk, len(todo))}/{len(todo)} games, {time.perf_counter() - started:.0f} s",
               flush=True)
-
-
-def wilson(wins: int, n: int, z: float = 1.96) -> tuple[float, float]:
-    p = wins / n
-    centre = (p + z * z / (2 * n)) / (1 + z * z / n)
-    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n)
-    return centre - half, centre + half
-
-
-def sign_test(b: int, c: int) -> float:
-    """Exact two-sided binomial test of b against c discordant pairs (p = 1/2)."""
-    n = b + c
-    if n == 0:
-        return 1.0
-    k = min(b, c)
-    tail: float = sum(math.comb(n, i) for i in range(k + 1)) / 2.0 ** n
-    return min(1.0, 2 * tail)
 
 
 def load(path: Path) -> dict[int, dict[str, Any]]:

@@ -11,27 +11,19 @@ Run: python -m bench.red_scare_redux_bots [games]   (default 500). Prints the wi
 
 from __future__ import annotations
 
-import math
 import random
 import sys
 import time
 from collections import Counter
 from typing import Any
 
+from bench.stats import wilson
 from games.protocol import Game, apply_checked
 from games.red_scare_redux import GAME as RSR
 
 GAME: Game[Any] = RSR  # driven as the platform drives it: plain dict states
 
 PLAYERS = 4
-
-
-def wilson(wins: int, games: int, z: float = 1.96) -> tuple[float, float]:
-    """The 95% Wilson score interval of a rate (sound near 0% and 100%, where the normal one collapses)."""
-    rate = wins / games
-    centre = (rate + z * z / (2 * games)) / (1 + z * z / games)
-    half = z * math.sqrt(rate * (1 - rate) / games + z * z / (4 * games * games)) / (1 + z * z / games)
-    return centre - half, centre + half
 
 
 def play(seed: int, basic_first: bool) -> tuple[dict[str, Any], int, int, int]:

@@ -21,7 +21,6 @@ from __future__ import annotations
 
 import argparse
 import json
-import math
 import random
 import sys
 import time
@@ -33,6 +32,7 @@ from functools import partial
 from pathlib import Path
 from typing import Any
 
+from bench.stats import sign_test, wilson
 from games.bots import decide
 from games.protocol import Budget, Game, apply_checked
 from games.red_scare_redux import GAME as RSR
@@ -42,14 +42,6 @@ GAME: Game[Any] = RSR  # driven as the platform drives it: plain dict states
 
 PLAYERS = 4
 RESULTS = Path(__file__).parent / "results"
-
-
-def wilson(wins: int, games: int, z: float = 1.96) -> tuple[float, float]:
-    """The 95% Wilson score interval of a rate."""
-    rate = wins / games
-    centre = (rate + z * z / (2 * games)) / (1 + z * z / games)
-    half = z * math.sqrt(rate * (1 - rate) / games + z * z / (4 * games * games)) / (1 + z * z / games)
-    return centre - half, centre + half
 
 
 def variant(worlds: int | None = None, nodes: int | None = None) -> Game[Any]:
@@ -127,16 +119,6 @@ def summarize(games: list[dict[str, Any]], args: argparse.Namespace, elapsed: fl
         "jobs": args.jobs, "node_bound": args.node_bound, "first_seed": args.first, "seconds": elapsed,
         "outcomes": {g["seed"]: g["outcome"] for g in games},  # per seed: runs compare paired, game by game
     }
-
-
-def sign_test(a: int, b: int) -> float:
-    """The two-sided chance of a split of ``a + b`` flips at least as uneven as ``a`` to ``b`` if each flip were a
-    fair coin."""
-    n, low = a + b, min(a, b)
-    if n == 0:
-        return 1.0
-    tail = sum(math.comb(n, k) for k in range(low + 1)) / 2**n
-    return min(1.0, 2.0 * float(tail))
 
 
 def pair(base: Path, other: Path) -> str:

@@ -19,7 +19,6 @@ from __future__ import annotations
 
 import argparse
 import json
-import math
 import random
 import sys
 import time
@@ -29,6 +28,7 @@ from multiprocessing import Pool
 from pathlib import Path
 from typing import Any
 
+from bench.stats import sign_test, wilson
 from games.bots import decide
 from games.protocol import Budget, Game, apply_checked
 from games.turncoats import GAME as TURNCOATS
@@ -102,16 +102,6 @@ def play(job: tuple[int, int]) -> tuple[int, int, list[float], list[float]]:
     return hard_seat, result["winners"][0], times, cpu
 
 
-def wilson(wins: int, games: int, z: float = 1.96) -> tuple[float, float]:
-    """The Wilson score interval for a win rate."""
-    if not games:
-        return 0.0, 1.0
-    rate = wins / games
-    centre = (rate + z * z / (2 * games)) / (1 + z * z / games)
-    half = z / (1 + z * z / games) * math.sqrt(rate * (1 - rate) / games + z * z / (4 * games * games))
-    return centre - half, centre + half
-
-
 def match(players: int, games: int, start_seed: int, jobs: int, variant: str, seconds: float,
           nodes: int, pause: Path | None = None) -> dict[str, object]:
     start = time.perf_counter()
@@ -164,8 +154,7 @@ def paired(a: Path, b: Path) -> None:
         only_a = sum(won_a[s] > won_b[s] for s in seeds)
         only_b = sum(won_b[s] > won_a[s] for s in seeds)
         rate_a, rate_b = (sum(won[s] for s in seeds) / len(seeds) for won in (won_a, won_b))
-        n, k = only_a + only_b, min(only_a, only_b)
-        p = min(1.0, 2 * sum(math.comb(n, i) for i in range(k + 1)) / 2 ** n) if n else 1.0
+        p = sign_test(only_a, only_b)
         print(f"{row_b['players']} players, seeds {seeds[0]}-{seeds[-1]} ({len(seeds)}): {row_a['variant']} "
               f"{rate_a:.1%}, {row_b['variant']} {rate_b:.1%} ({rate_b - rate_a:+.1%}); won by {row_a['variant']} "
               f"only {only_a}, by {row_b['variant']} only {only_b}, sign test p = {p:.3f}")

@@ -16,7 +16,8 @@ import pytest
 from fastapi.testclient import TestClient
 
 from bench import ladder
-from bench.ladder import Setup, expected, fit, wilson
+from bench.ladder import Setup, expected, fit
+from bench.stats import sign_test, wilson
 from games import ladder as figures
 from games.protocol import apply_checked
 from games.registry import GAMES
@@ -199,3 +200,10 @@ def test_the_mirrored_game_gives_the_other_side_to_level_a(game_id: str) -> None
         first = ladder.play(game_id, setup, "random", "random", seed, False, None)
         second = ladder.play(game_id, setup, "random", "random", seed, True, None)
         assert first + second == 1.0
+
+
+def test_sign_test_is_the_exact_two_sided_binomial_tail() -> None:
+    assert sign_test(0, 0) == 1.0
+    assert sign_test(0, 5) == pytest.approx(2 / 32)  # both five-nothing splits of 2**5
+    assert sign_test(1, 9) == sign_test(9, 1) == pytest.approx(2 * 11 / 1024)
+    assert sign_test(10, 10) == 1.0
