@@ -94,26 +94,13 @@ def test_the_pace_is_said_in_the_form_lobby_join_page_header_and_your_tables(bro
     context.close()
 
 
-def play_until_a_window_asks(http: httpx.Client, table_id: str, tokens: list[str], seat: int) -> None:
-    """Both people play their first concrete action until a reaction window asks ``seat``."""
-    def step() -> bool:
-        for token in tokens:
-            message = http.get(f"/api/tables/{table_id}/state", headers=bearer(token)).json()
-            prompt = message["view"].get("prompt") or {}
-            if prompt.get("kind") == "reaction" and prompt.get("seat") == seat:
-                return True
-            assert message["status"] == "playing", "the game ended before a window asked"
-            concrete = [a for a in message["legal"] if not a.get("template")]
-            if concrete:
-                http.post(f"/api/tables/{table_id}/actions", json={"action": concrete[0],
-                          "expect_seq": message["seq"]}, headers=bearer(token))
-        return False
+def table_at_a_window(http: httpx.Client, seat: int) -> tuple[str, list[str]]:
+    """A turn-based Raiding Parties table (Alice and Bob, both answering windows themselves) whose people have played
+    their first concrete action until a reaction window asks ``seat``: its id and both tokens. The deal is the
+    server's own, and some deals end before such a window comes: then the next table is dealt."""
+    table: dict[str, Any] = {}
 
-    wait_for(step, timeout=60, what="a reaction window that asks Bob")
-
-
-def test_a_window_that_waits_on_you_says_you_may_react(sized: BrowserContext, server: ServerProcess) -> None:
-    with httpx.Client(base_url=server.url, timeout=10) as http:
+    def deal() -> None:
         created = http.post("/api/tables", json={"game": RP, "name": "Alice", "pace": "turn-based",
                                                  "turn_timer": 3600}).json()
         table_id = created["table_id"]
@@ -124,7 +111,32 @@ def test_a_window_that_waits_on_you_says_you_may_react(sized: BrowserContext, se
             http.post(f"/api/tables/{table_id}/window-answer", json={"answer": "respond"},
                       headers=bearer(token)).raise_for_status()
         http.post(f"/api/tables/{table_id}/start", headers=bearer(created["token"])).raise_for_status()
-        play_until_a_window_asks(http, table_id, tokens, 1)
+        table.update(id=table_id, tokens=tokens)
+
+    def step() -> bool:
+        if not table:
+            deal()
+        for token in table["tokens"]:
+            message = http.get(f"/api/tables/{table['id']}/state", headers=bearer(token)).json()
+            prompt = message["view"].get("prompt") or {}
+            if prompt.get("kind") == "reaction" and prompt.get("seat") == seat:
+                return True
+            if message["status"] != "playing":  # this deal ended before a window asked: deal another
+                table.clear()
+                return False
+            concrete = [a for a in message["legal"] if not a.get("template")]
+            if concrete:
+                http.post(f"/api/tables/{table['id']}/actions", json={"action": concrete[0],
+                          "expect_seq": message["seq"]}, headers=bearer(token))
+        return False
+
+    wait_for(step, timeout=120, what="a reaction window that asks Bob")
+    return table["id"], table["tokens"]
+
+
+def test_a_window_that_waits_on_you_says_you_may_react(sized: BrowserContext, server: ServerProcess) -> None:
+    with httpx.Client(base_url=server.url, timeout=10) as http:
+        table_id, (_, bob) = table_at_a_window(http, 1)
 
     page = sized.new_page()
     page.goto(server.url + "/")
